@@ -1,0 +1,83 @@
+# Stukolka: build, serve and test the executable textbook.
+#   make book   set everything up, build the book and serve it on http://127.0.0.1:8000
+#   make test   set everything up and run every test (unit, doctest, nbval, -W build, browser)
+#   make lab    open the book's notebooks in JupyterLab (local Python kernel)
+#   make notebooks   re-execute the notebooks and store their outputs (deterministic)
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+export PYTHONHASHSEED := 0
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+export JUPYTER_PLATFORM_DIRS := 1
+
+SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
+ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
+
+.PHONY: book html serve test unit lab notebooks chromium clean setup
+.DEFAULT_GOAL := help
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# ---------------------------------------------------------------- setup
+$(VENV)/.stamp: requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $@
+
+_vendor/.stamp: tools/fetch_vendor_js.sh tools/require-config.js
+	bash tools/fetch_vendor_js.sh _vendor
+	rm -rf _build/html
+	touch $@
+
+# Wheels for the in-browser Python: the widgets, and the engine built from this checkout.
+lite/pypi/.stamp: $(VENV)/.stamp $(ENGINE) pyproject.toml
+	rm -rf lite/pypi && mkdir -p lite/pypi
+	$(BIN)/pip download -q --disable-pip-version-check --no-deps -d lite/.cache/wheels \
+	    ipywidgets==8.1.9 comm==0.2.3 jupyterlab_widgets==3.0.17
+	cp lite/.cache/wheels/*.whl lite/pypi/
+	$(BIN)/pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation . -w lite/pypi
+	rm -rf build
+	touch $@
+
+lite/static/pyodide/.stamp: lite/pypi/.stamp tools/make_pyodide_bundle.py
+	$(BIN)/python tools/make_pyodide_bundle.py lite/static/pyodide lite/pypi/*.whl $(SHIM)
+	touch $@
+
+setup: $(VENV)/.stamp _vendor/.stamp lite/static/pyodide/.stamp
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# ---------------------------------------------------------------- book
+html: setup
+	$(BIN)/jupyter-book build . -W -n --keep-going
+
+serve:
+	@echo "Serving the book on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	$(BIN)/python tools/serve.py _build/html $(PORT)
+
+book: html serve
+
+lab: $(VENV)/.stamp
+	$(BIN)/jupyter lab book/
+
+notebooks: $(VENV)/.stamp
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.timeout=600 book/*.ipynb
+
+# ---------------------------------------------------------------- tests
+# One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the
+# browser tests against the -W build made just before.
+test: setup chromium html
+	$(BIN)/python -m pytest tests stukolka book README.md --doctest-glob=README.md \
+	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+unit: $(VENV)/.stamp
+	$(BIN)/python -m pytest tests stukolka -m "not browser"
+
+clean:
+	rm -rf _build _contents lite/static lite/pypi lite/.cache .jupyterlite.doit.db build *.egg-info

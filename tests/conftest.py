@@ -1,0 +1,83 @@
+"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HTML = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = os.environ.get("STUKOLKA_CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def book_url():
+    """Serve ``_build/html`` on a free port of 127.0.0.1 for the session."""
+    if not (HTML / "index.html").exists():
+        pytest.fail("the book is not built: run `make html` (make test does) before the browser tests")
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import server  # noqa: PLC0415
+
+    httpd = server(str(HTML), 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory):
+    """A fresh headless Chromium (Debian's, no download) driven by Playwright."""
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make chromium` installs Debian's package")
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=CHROMIUM,
+            headless=True,
+            viewport={"width": 1280, "height": 900},
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield ctx
+        ctx.close()
+
+
+class PageWatch:
+    """Collects console errors, page errors and requests to hosts other than 127.0.0.1."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("request", self._request)
+
+    def _request(self, req):
+        host = urlparse(req.url).hostname
+        if req.url.startswith(("data:", "blob:", "about:")) or host in ("127.0.0.1",):
+            return
+        self.foreign.append(req.url)
+
+    def screenshot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def watched_page(browser_context):
+    page = browser_context.new_page()
+    yield PageWatch(page)
+    page.close()
