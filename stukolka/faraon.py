@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -904,7 +905,7 @@ def playthrough(seed: int, rules: FaraonRules = FaraonRules(players=3),
     rng = random.Random(seed)
     state = FaraonState(rules)
     lines = ["game: faraon_shedding", f"seed: {seed}",
-             "rules: " + " ".join(f"{k}={v}" for k, v in rules.to_dict().items() if k != "penalty"), ""]
+             "rules: " + json.dumps(rules.to_dict(), ensure_ascii=False), ""]
     step = 0
     while not state.is_terminal():
         player = state.current_player()
