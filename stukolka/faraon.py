@@ -333,6 +333,8 @@ class FaraonState(GameState):
             raise RulesError("the pile needs at least its top card")
         if isinstance(suit, str):
             suit = _parse_suit(suit)
+        if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < rules.players):
+            raise RulesError(f"to_move={to_move!r} is not a seat 0..{rules.players - 1}")
         top = pl[-1]
         if suit is not None and card_rank(top) != QUEEN:
             raise RulesError("only a queen on top names a suit [faraon-rule-queen-wild]")
