@@ -33,7 +33,6 @@ import dataclasses
 import enum
 import json
 import random
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
@@ -177,7 +176,7 @@ class FaraonRules:
         return cls(**data)
 
 
-# --------------------------------------------------------------------------- pure helpers
+# --------------------------------------------------------------------------- scoring and matching
 def card_penalty(card: int, rules: FaraonRules = FaraonRules()) -> int:
     """Penalty points of one card left in a loser's hand (``faraon-rule-scoring``, F-4, 004-F).
 
@@ -309,7 +308,7 @@ class FaraonState(GameState):
         self._blocked = False
         self._points: list[int] | None = None
 
-    # ----------------------------------------------------------------- construction helpers
+    # ----------------------------------------------------------------- set-up positions
     @classmethod
     def from_position(cls, rules: FaraonRules, hands: Sequence[Iterable[int | str]], pile: Iterable[int | str],
                       *, dealer: int = 0, to_move: int | None = None, suit: int | str | None = None) -> "FaraonState":
