@@ -1,0 +1,480 @@
+"""The shedding game "фараон" (004-F): acceptance cases FS-01..FS-09 (spec 6.3), the
+F-1..F-9 options (spec 4.3) and the engine's interface."""
+
+import inspect
+import json
+from pathlib import Path
+
+import pytest
+
+from stukolka import faraon
+from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
+from stukolka.cards import Cards, parse_card
+from stukolka.faraon import (
+    RULE_LABELS, FaraonMatch, FaraonRules, FaraonState, Phase, card_penalty, hand_penalty, play_random,
+)
+
+TWO = FaraonRules(players=2)
+THREE = FaraonRules(players=3)
+
+
+def pos(rules, hands, pile, **kw):
+    return FaraonState.from_position(rules, hands, pile, **kw)
+
+
+def draw(state, *cards):
+    """Resolve chance draws from the talon with the given cards."""
+    for c in cards:
+        assert state.current_player() == CHANCE
+        state.apply_action(f"talon {c}")
+
+
+# --------------------------------------------------------------------------- FS-01..FS-04 scoring
+def test_FS_01_ace_king_jack_score_nine():
+    """faraon-rule-scoring: A 4 + K 3 + J 2."""
+    assert hand_penalty(Cards.parse("A♠ K♥ J♦")) == 9
+
+
+def test_FS_02_ten_to_six_score_face_value():
+    """faraon-rule-scoring: 10 + 9 + 8 + 7 + 6."""
+    assert hand_penalty(Cards.parse("10♠ 9♥ 8♦ 7♣ 6♠")) == 40
+
+
+def test_FS_03_queen_and_ace_score_thirty_four():
+    """faraon-rule-scoring, F-4: 30 for each queen left in hand."""
+    assert hand_penalty(Cards.parse("Q♣ A♥")) == 34
+    assert hand_penalty(Cards.parse("Q♣ Q♥")) == 60
+    assert hand_penalty(Cards.parse("Q♣ Q♥"), FaraonRules(queen_penalty=25)) == 50
+    assert [card_penalty(parse_card(c)) for c in ("6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦", "A♦")] == \
+        [6, 7, 8, 9, 10, 2, 30, 3, 4]
+
+
+def test_FS_04_going_out_with_a_queen_takes_thirty_off():
+    """faraon-rule-queen-finish and faraon-rule-going-out, in a played hand."""
+    s = pos(TWO, ["Q♠", "A♥ K♥ J♥"], "9♦", to_move=0)
+    s.apply_action("play Q♠ hearts")
+    assert s.is_terminal() and s.current_player() == TERMINAL
+    assert s.winner() == 0
+    assert s.points() == [-30, 9]
+    assert s.returns() == [30, -9]
+
+
+def test_FS_04_going_out_with_another_card_scores_zero():
+    s = pos(THREE, ["9♠", "Q♥ A♥", "10♣"], "9♦", to_move=0)
+    s.apply_action("play 9♠")
+    assert s.points() == [0, 34, 10]
+
+
+# --------------------------------------------------------------------------- FS-05 match
+def _one_card_match(totals, **options):
+    """Two players, one card each; dealer 1, so seat 0 receives the first card and leads.
+
+    Seat 0 holds 10♠ on a 9♥ starter, draws 6♣ and keeps it; seat 1 goes out with A♥.
+    Seat 0 scores 10 + 6 = 16."""
+    m = FaraonMatch(FaraonRules(players=2, hand_size=1, **options), first_dealer=1, totals=totals)
+    for a in ["deal 10♠", "deal A♥", "turn 9♥", "draw", "talon 6♣"]:
+        m.apply_action(a)
+    assert m.legal_actions() == ["pass"]
+    m.apply_action("pass")
+    m.apply_action("play A♥")
+    return m
+
+
+def test_FS_05_reaching_205_ends_the_match_lowest_total_wins():
+    """faraon-rule-match (F-6): 189 + 16 = 205 ends the match; final count; lowest total wins."""
+    m = _one_card_match([189, 20])
+    assert m.hand_points == [[16, 0]]
+    assert m.totals == [205, 20]
+    assert m.is_terminal() and m.current_player() == TERMINAL
+    assert m.winners() == [1]
+    assert m.returns() == [-205, -20]
+    with pytest.raises(IllegalActionError, match="faraon-rule-match"):
+        m.apply_action("deal 6♠")
+
+
+def test_FS_05_below_target_the_match_goes_on_and_the_deal_rotates_left():
+    """faraon-rule-dealer-rotation (F-9): the next hand is dealt by the seat on the left."""
+    m = _one_card_match([100, 20])
+    assert not m.is_terminal() and m.winners() == []
+    assert m.totals == [116, 20]
+    assert m.hand.dealer == 0 and m.hand.phase == Phase.DEAL
+    assert m.current_player() == CHANCE
+
+
+def test_FS_05_tied_lowest_totals_share_the_win():
+    m = FaraonMatch(FaraonRules(players=3, hand_size=1), first_dealer=2, totals=[14, 196, 6])
+    for a in ["deal 9♥", "deal A♥", "deal 8♣", "turn 9♠", "play 9♥"]:
+        m.apply_action(a)
+    assert m.totals == [14, 200, 14]
+    assert m.is_terminal() and m.winners() == [0, 2]
+
+
+def test_dealer_rotation_right():
+    m = _one_card_match([0, 0], dealer_rotation="right")
+    assert m.hand.dealer == 0  # (1 - 1) % 2
+    assert FaraonMatch(FaraonRules(players=3, dealer_rotation="right")).next_dealer(0) == 2
+    assert FaraonMatch(THREE).next_dealer(2) == 0
+
+
+def test_F5_allow_negative_false_keeps_totals_at_zero():
+    """F-5: a queen finish may take a total below zero unless allow_negative is off."""
+    for allow, expect in ((True, -30), (False, 0)):
+        m = FaraonMatch(FaraonRules(players=2, hand_size=1, allow_negative=allow), first_dealer=1)
+        for a in ["deal Q♠", "deal A♥", "turn 9♥", "play Q♠ clubs"]:
+            m.apply_action(a)
+        assert m.totals == [expect, 4]
+
+
+# --------------------------------------------------------------------------- FS-06 first dealer
+def test_FS_06_first_queen_dealt_face_up_chooses_the_dealer():
+    """faraon-rule-first-dealer: J, 8, Q, Q face up to seats 0, 1, 2, 3: seat 2 deals."""
+    s = FaraonState(FaraonRules(players=4))
+    assert s.phase == Phase.CHOOSE_DEALER and s.current_player() == CHANCE
+    assert len(s.chance_outcomes()) == 36
+    for a in ["show J♠", "show 8♥", "show Q♦"]:
+        s.apply_action(a)
+    assert s.dealer == 2
+    assert s.phase == Phase.DEAL
+    assert s.observation(None)["dealer_draw"] == ["J♠", "8♥", "Q♦"]
+    # the second queen is never needed: the draw is over and the cards are back in the pack
+    assert len(s.chance_outcomes()) == 36
+    with pytest.raises(IllegalActionError, match="faraon-rule-deal"):
+        s.apply_action("show Q♣")
+
+
+def test_FS_06_the_draw_goes_round_until_a_queen_appears():
+    s = FaraonState(THREE)
+    for a in ["show 6♠", "show 7♠", "show 8♠", "show 9♠", "show Q♣"]:
+        s.apply_action(a)
+    assert s.dealer == 1  # the fifth card goes to seat 1, in the second round
+
+
+def test_deal_one_at_a_time_from_the_dealers_left_then_starter():
+    """faraon-rule-deal and faraon-rule-starter."""
+    s = FaraonState(THREE, dealer=2)
+    for c in ["6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "K♠", "A♠", "6♥", "7♥", "8♥", "9♥"]:
+        s.apply_action(f"deal {c}")
+    assert [str(s.hand(i)) for i in range(3)] == ["6♠ 9♠ K♠ 7♥", "7♠ 10♠ A♠ 8♥", "8♠ J♠ 6♥ 9♥"]
+    assert s.phase == Phase.STARTER
+    s.apply_action("turn 10♥")
+    assert s.phase == Phase.PLAY and s.current_player() == 0
+    assert str(s.pile) == "10♥" and s.talon_size == 36 - 13
+
+
+# --------------------------------------------------------------------------- FS-07 seven
+def test_FS_07_seven_skips_and_draws_two():
+    """faraon-rule-seven: the next player draws two and misses his turn."""
+    s = pos(THREE, ["7♥ 9♠", "A♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
+    s.apply_action("play 7♥")
+    assert s.current_player() == CHANCE
+    assert s.observation(2)["pending_draws"] == 2
+    draw(s, "6♣", "J♣")
+    assert sorted(s.hand(1)) == sorted(Cards.parse("A♣ K♣ 6♣ J♣"))
+    assert s.current_player() == 2
+    assert s.legal_actions() == ["play 8♥"]
+
+
+def test_FS_07_two_players_the_seven_player_moves_again():
+    s = pos(TWO, ["7♥ 9♥", "A♣"], "10♥", to_move=0)
+    s.apply_action("play 7♥")
+    draw(s, "6♣", "J♣")
+    assert s.current_player() == 0 and len(s.hand(1)) == 3
+
+
+def test_FS_07_going_out_with_a_seven_ends_the_hand_at_once():
+    """faraon-rule-going-out comes before the seven's penalty."""
+    s = pos(TWO, ["7♥", "A♣"], "10♥", to_move=0)
+    s.apply_action("play 7♥")
+    assert s.is_terminal() and s.points() == [0, 4]
+
+
+def test_F3_seven_stacking_passes_the_penalty_on():
+    """F-3 option: the victim may answer a 7 with a 7; the next one takes 4."""
+    rules = FaraonRules(players=3, seven_stacking=True)
+    s = pos(rules, ["7♥ 9♠", "7♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
+    s.apply_action("play 7♥")
+    assert s.current_player() == 1 and s.legal_actions() == ["play 7♣", "take"]
+    with pytest.raises(IllegalActionError, match="faraon-rule-seven"):
+        s.apply_action("play K♣")
+    s.apply_action("play 7♣")
+    assert s.current_player() == 2 and s.legal_actions() == ["take"]
+    s.apply_action("take")
+    draw(s, "6♣", "J♣", "9♦", "10♦")
+    assert len(s.hand(2)) == 6 and s.current_player() == 0
+
+
+def test_F3_default_no_stacking():
+    s = pos(THREE, ["7♥ 9♠", "7♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
+    s.apply_action("play 7♥")
+    assert s.current_player() == CHANCE
+    with pytest.raises(IllegalActionError):
+        s.apply_action("take")
+
+
+# --------------------------------------------------------------------------- FS-08 draw
+def test_FS_08_drawn_card_that_fits_may_be_played_at_once():
+    """faraon-rule-draw: nothing to play, draw one; it fits, so play it (or pass)."""
+    s = pos(TWO, ["A♣ K♣", "6♠"], "10♥", to_move=0)
+    assert s.legal_actions() == ["draw"]
+    s.apply_action("draw")
+    draw(s, "9♥")
+    assert s.current_player() == 0
+    assert s.legal_actions() == ["play 9♥", "pass"]
+    assert s.observation(0)["drawn"] == "9♥" and "drawn" not in s.observation(1)
+    alt = s.clone()
+    s.apply_action("play 9♥")
+    assert str(s.pile) == "10♥ 9♥" and s.current_player() == 1
+    alt.apply_action("pass")
+    assert len(alt.hand(0)) == 3 and alt.current_player() == 1
+
+
+def test_FS_08_drawn_card_that_does_not_fit_is_kept_and_the_turn_passes():
+    s = pos(TWO, ["A♣ K♣", "6♠"], "10♥", to_move=0)
+    s.apply_action("draw")
+    draw(s, "8♣")
+    assert s.legal_actions() == ["pass"]
+    with pytest.raises(IllegalActionError, match="faraon-rule-draw"):
+        s.apply_action("play A♣")
+    s.apply_action("pass")
+    assert sorted(s.hand(0)) == sorted(Cards.parse("A♣ K♣ 8♣")) and s.current_player() == 1
+
+
+def test_FS_08_no_drawing_while_holding_a_playable_card():
+    s = pos(TWO, ["A♥ K♣", "6♠"], "10♥", to_move=0)
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="faraon-rule-draw"):
+        s.apply_action("draw")
+    with pytest.raises(IllegalActionError, match="faraon-rule-draw"):
+        s.apply_action("pass")
+    assert s == before
+
+
+def test_FS_08_draw_then_play_off_ends_the_turn_after_drawing():
+    s = pos(FaraonRules(players=2, draw_then_play=False), ["A♣ K♣", "6♠"], "10♥", to_move=0)
+    s.apply_action("draw")
+    draw(s, "9♥")
+    assert s.current_player() == 1 and len(s.hand(0)) == 3
+
+
+# --------------------------------------------------------------------------- FS-09 players
+@pytest.mark.parametrize("players", [6, 1, 0, True, "3"])
+def test_FS_09_six_players_rejected(players):
+    """faraon-rule-players: at most five (and at least two)."""
+    with pytest.raises(RulesError, match=r"players=.*faraon-rule-players"):
+        FaraonRules(players=players)
+
+
+def test_FS_09_message_names_value_and_rule():
+    with pytest.raises(RulesError) as err:
+        FaraonRules(players=6)
+    assert "players=6" in str(err.value) and "FS-09" in str(err.value)
+    assert FaraonRules(players=5).players == 5 and FaraonRules(players=2).players == 2
+
+
+@pytest.mark.parametrize("options, word", [
+    ({"deck": 52}, "deck"), ({"hand_size": 8, "players": 5}, "hand_size"), ({"hand_size": 0}, "hand_size"),
+    ({"base": "uno"}, "base"), ({"queen_on_anything": 1}, "queen_on_anything"),
+    ({"penalty": ((14, 4),)}, "penalty"), ({"queen_penalty": "30"}, "queen_penalty"),
+    ({"target": 0}, "target"), ({"dealer_rotation": "winner"}, "dealer_rotation"),
+])
+def test_rules_validation_names_the_option(options, word):
+    with pytest.raises(RulesError, match=word):
+        FaraonRules(**options)
+
+
+def test_rules_round_trip_through_json():
+    r = FaraonRules(players=5, seven_stacking=True, target=150)
+    assert FaraonRules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+    with pytest.raises(RulesError, match="unknown"):
+        FaraonRules.from_dict({"players": 3, "jokers": 2})
+
+
+# --------------------------------------------------------------------------- queens (F-2)
+def test_queen_goes_on_anything_and_names_the_suit():
+    """faraon-rule-queen-wild: Q♠ on 10♥, naming diamonds; the next card must be a diamond."""
+    s = pos(TWO, ["Q♠ 6♠", "9♦ 10♣ 6♥"], "10♥", to_move=0)
+    assert "play Q♠ diamonds" in s.legal_actions()
+    s.apply_action("play Д♠ ♦")        # Russian rank letter and a suit symbol: the same action
+    assert s.history()[-1] == "play Q♠ diamonds"
+    assert s.observation(1)["suit"] == "diamonds"
+    assert s.legal_actions() == ["play 9♦"]
+
+
+def test_queen_must_name_a_suit_and_others_must_not():
+    s = pos(TWO, ["Q♠ 10♠", "9♦"], "10♥", to_move=0)
+    with pytest.raises(IllegalActionError, match="faraon-rule-queen-wild"):
+        s.apply_action("play Q♠")
+    with pytest.raises(IllegalActionError, match="faraon-rule-queen-wild"):
+        s.apply_action("play 10♠ hearts")
+    s.apply_action("play дама пик черви")
+    assert s.history() == ["play Q♠ hearts"]
+
+
+def test_F2_queen_on_anything_off_needs_a_match():
+    rules = FaraonRules(players=2, queen_on_anything=False)
+    assert pos(rules, ["Q♠ 6♣", "9♦"], "10♥", to_move=0).legal_actions() == ["draw"]
+    assert pos(rules, ["Q♥ 6♣", "9♦"], "10♥", to_move=0).legal_actions() == \
+        ["play Q♥ spades", "play Q♥ hearts", "play Q♥ diamonds", "play Q♥ clubs"]
+
+
+def test_match_card_by_suit_or_rank_only():
+    """faraon-rule-match-card."""
+    s = pos(TWO, ["10♠ 9♥ 8♣", "6♦"], "10♥", to_move=0)
+    assert s.legal_actions() == ["play 10♠", "play 9♥"]
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="faraon-rule-match-card"):
+        s.apply_action("play 8♣")
+    with pytest.raises(IllegalActionError, match="not in player 0's hand"):
+        s.apply_action("play 10♦")
+    assert s == before
+
+
+# --------------------------------------------------------------------------- F-7 starter
+def _one_card_hand(starter, **options):
+    s = FaraonState(FaraonRules(players=2, hand_size=1, **options), dealer=0)
+    for a in ["deal 6♠", "deal 8♥", f"turn {starter}"]:
+        s.apply_action(a)
+    return s
+
+
+def test_F7_starting_seven_has_no_effect_by_default():
+    s = _one_card_hand("7♦")
+    assert s.current_player() == 1 and s.legal_actions() == ["draw"]
+
+
+def test_F7_start_card_effects_seven_hits_the_first_player():
+    s = _one_card_hand("7♦", start_card_effects=True)
+    assert s.current_player() == CHANCE
+    draw(s, "9♣", "10♣")
+    assert len(s.hand(1)) == 3 and s.current_player() == 0
+
+
+def test_F7_start_card_effects_queen_leaves_the_suit_open():
+    assert _one_card_hand("Q♣").legal_actions() == ["draw"]
+    assert _one_card_hand("Q♣", start_card_effects=True).legal_actions() == ["play 6♠"]
+
+
+# --------------------------------------------------------------------------- F-8 talon
+def _rest(*used):
+    taken = {int(c) for u in used for c in Cards.parse(u)}
+    return [c for c in faraon.deck(36) if int(c) not in taken]
+
+
+def test_F8_empty_talon_is_renewed_from_the_pile_except_its_top():
+    """faraon-rule-talon-exhausted: the pile minus its top card becomes the talon."""
+    hands = ["A♣", "6♠ 7♠"]
+    s = pos(TWO, hands, _rest(*hands, "10♥") + [parse_card("10♥")], to_move=0)
+    assert s.talon_size == 0
+    assert s.legal_actions() == ["draw"]
+    s.apply_action("draw")
+    assert str(s.pile) == "10♥" and s.talon_size == 36 - 4
+    draw(s, "9♥")
+    assert s.legal_actions() == ["play 9♥", "pass"]
+
+
+def test_F8_nothing_to_draw_means_pass_and_a_full_round_blocks_the_hand():
+    """faraon-rule-blocked: with reshuffle_pile off and nothing to draw, players pass; a round
+    of such passes ends the hand and everyone scores his cards."""
+    rules = FaraonRules(players=2, reshuffle_pile=False)
+    hands = ["A♣", "6♠ 7♠"]
+    s = pos(rules, hands, _rest(*hands, "10♥") + [parse_card("10♥")], to_move=0)
+    assert s.legal_actions() == ["pass"]
+    with pytest.raises(IllegalActionError, match="faraon-rule-talon-exhausted"):
+        s.apply_action("draw")
+    s.apply_action("pass")
+    assert s.legal_actions() == ["pass"]
+    s.apply_action("pass")
+    assert s.is_terminal() and s.winner() is None and s.points() == [4, 13]
+
+
+def test_F8_a_sevens_penalty_draws_what_is_left():
+    rules = FaraonRules(players=2, reshuffle_pile=False)
+    hands = ["7♥ 8♥", "6♠"]
+    s = pos(rules, hands, _rest(*hands, "10♥", "A♣") + [parse_card("10♥")], to_move=0)
+    assert s.talon_size == 1  # A♣ only
+    s.apply_action("play 7♥")
+    draw(s, "A♣")
+    assert s.current_player() == 0 and len(s.hand(1)) == 2
+
+
+# --------------------------------------------------------------------------- interface
+def test_errors_for_unreadable_actions():
+    s = pos(TWO, ["A♥", "6♠"], "10♥", to_move=0)
+    for bad in ["", "jump", "play", "play Z♠", "draw 2", 17, "play A♥ nowhere"]:
+        with pytest.raises(InvalidActionError):
+            s.apply_action(bad)
+
+
+def test_chance_node_refuses_player_actions_and_dealt_cards():
+    s = FaraonState(TWO, dealer=0)
+    with pytest.raises(IllegalActionError, match="faraon-rule-deal"):
+        s.apply_action("play 6♠")
+    s.apply_action("deal 6♠")
+    with pytest.raises(IllegalActionError, match="not among the undealt"):
+        s.apply_action("deal 6♠")
+    with pytest.raises(IllegalActionError):
+        pos(TWO, ["A♥", "6♠"], "10♥").chance_outcomes()
+
+
+def test_observation_hides_other_hands_and_the_talon():
+    s = FaraonState(THREE, dealer=0)
+    for c in Cards.parse("6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ 6♥ 7♥ 8♥ 9♥"):
+        s.apply_action(f"deal {c}")
+    s.apply_action("turn 10♥")
+    o = s.observation(1)
+    assert o["hand"] == ["6♠", "9♠", "K♠", "7♥"]
+    assert o["hand_sizes"] == [4, 4, 4] and o["talon_size"] == 23
+    text = json.dumps(o, ensure_ascii=False)
+    for other in ("A♠", "8♥", "J♠"):
+        assert other not in text
+    assert "hand=6♠ 9♠ K♠ 7♥" in s.observation_string(1)
+    assert "hand=" not in s.observation_string(None)
+
+
+def test_record_replays_to_the_identical_state():
+    s = FaraonState(FaraonRules(players=4))
+    play_random(s, 11)
+    rec = json.loads(json.dumps(s.to_record(seed=11), ensure_ascii=False))
+    assert rec["seed"] == 11 and rec["dealer"] is None
+    assert FaraonState.from_record(rec) == s
+    p = pos(TWO, ["Q♠ 6♠", "9♦"], "10♥", to_move=0)
+    p.apply_action("play Q♠ diamonds")
+    assert FaraonState.from_record(json.loads(json.dumps(p.to_record()))) == p
+
+
+def test_match_record_replays():
+    m = FaraonMatch(THREE)
+    play_random(m, 5)
+    assert m.is_terminal() and max(m.totals) >= 200 and len(m.hand_points) >= 2
+    again = FaraonMatch.from_record(json.loads(json.dumps(m.to_record())))
+    assert again == m and again.totals == m.totals and again.winners() == m.winners()
+
+
+def test_clone_is_independent():
+    s = pos(TWO, ["A♥ 9♥", "6♠"], "10♥", to_move=0)
+    c = s.clone()
+    c.apply_action("play A♥")
+    assert len(s.hand(0)) == 2 and s.history() == [] and c.history() == ["play A♥"]
+
+
+def test_str_repr_and_html():
+    s = pos(TWO, ["A♥ 9♥", "6♠"], "10♥", to_move=0)
+    assert "0x" not in repr(s) and repr(s).startswith("FaraonState(")
+    assert "A♥" in str(s) and "10♥" in str(s)
+    assert "<svg" in s._repr_html_()
+    m = FaraonMatch(TWO)
+    assert "0x" not in repr(m) and "totals" in str(m)
+
+
+# --------------------------------------------------------------------------- book labels
+def test_every_rule_label_is_named_by_a_docstring_and_a_test():
+    objs = [o for _, o in inspect.getmembers(faraon) if inspect.isfunction(o) or inspect.isclass(o)]
+    objs += [m for cls in (FaraonRules, FaraonState, FaraonMatch) for _, m in inspect.getmembers(cls, inspect.isfunction)]
+    docs = "\n".join(inspect.getdoc(o) or "" for o in objs)
+    here = Path(__file__).parent
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in sorted(here.glob("test_faraon*.py")))
+    tests = tests.replace("def test_every_rule_label", "")
+    for label in RULE_LABELS:
+        assert label.startswith("faraon-rule-")
+        assert label in docs, f"{label} is named by no docstring"
+        assert tests.count(label) >= 1, f"{label} is named by no test"
