@@ -17,12 +17,13 @@ name the rule that refuses it.  An action that raises leaves the state unchanged
 from __future__ import annotations
 
 import abc
+import math
 from fractions import Fraction
 from typing import Sequence
 
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError",
-    "IllegalActionError", "GameState",
+    "IllegalActionError", "GameState", "sample_chance",
 ]
 
 CHANCE = -1    #: ``current_player()`` at a chance node (shuffle, draw)
@@ -95,3 +96,20 @@ class GameState(abc.ABC):
     def history(self) -> list[str]:
         """The actions applied so far, in order."""
         return list(getattr(self, "_history", []))
+
+
+def sample_chance(state: GameState, rng) -> str:
+    """Draw one chance outcome of ``state`` with its exact probability, using ``rng``
+    (a :class:`random.Random`; nothing here touches the global generator)."""
+    outcomes = state.chance_outcomes()
+    if len({p for _, p in outcomes}) == 1:
+        return rng.choice(outcomes)[0]
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // math.gcd(denominator, p.denominator)
+    ticket = rng.randrange(denominator)
+    for action, p in outcomes:
+        ticket -= p * denominator
+        if ticket < 0:
+            return action
+    return outcomes[-1][0]

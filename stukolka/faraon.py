@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError
+from stukolka.base import (
+    CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError, sample_chance,
+)
 from stukolka.cards import (
     QUEEN, CardParseError, Cards, _norm, _SUIT_WORDS, card_rank, card_suit, cards_html, deck,
     format_card, parse_card,
@@ -734,7 +736,7 @@ class FaraonState(GameState):
         lines = [head]
         if self._pile:
             suit = "any" if self._suit is None else SUIT_NAMES[self._suit]
-            lines.append(f"pile: {format_card(self._pile[-1])} on top ({len(self._pile)} cards), suit {suit}; "
+            lines.append(f"pile: {format_card(self._pile[-1])} on top ({len(self._pile)} card{'s' if len(self._pile) != 1 else ''}), suit {suit}; "
                          f"talon {len(self._talon)}")
         for i, h in enumerate(self._hands):
             mark = " <" if i == self.current_player() else ""
@@ -876,11 +878,6 @@ class FaraonMatch(GameState):
 
 
 # --------------------------------------------------------------------------- drivers
-def sample_chance(state: GameState, rng: random.Random) -> str:
-    """Pick a chance outcome (all are equally likely here) with ``rng``."""
-    return rng.choice(state.chance_outcomes())[0]
-
-
 def play_random(state: GameState, rng: random.Random | int, max_steps: int = 100_000) -> GameState:
     """Play ``state`` to the end with uniformly random chance outcomes and legal actions."""
     if not isinstance(rng, random.Random):
