@@ -48,8 +48,12 @@ from stukolka.cards import (
 __all__ = [
     "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "Stake", "Settlement", "settle_card",
     "thirds_factor", "ShtossState", "Session", "Pharaon", "load_record", "queen_of_spades",
-    "replay_evening", "replay_queen_of_spades", "BANKER",
+    "replay_evening", "replay_queen_of_spades", "BANKER", "KushError",
 ]
+
+class KushError(IllegalActionError, RulesError):
+    """A kush the agreed rules cannot settle, e.g. one not divisible by 3 under thirds."""
+
 
 BANKER = 0  #: the banker's seat in a deal; punters are 1, 2, ...
 
@@ -598,7 +602,7 @@ class ShtossState(GameState):
         if ncards == 2 and (card_rank(cards[0]) != card_rank(cards[1]) or cards[0] == cards[1]):
             raise IllegalActionError(action, "a pair is two cards of one rank and different suits", "H-11")
         if self.rules.thirds and kush % 3:
-            raise IllegalActionError(action, f"kush {kush} is not divisible by 3, as counting in "
+            raise KushError(action, f"kush {kush} is not divisible by 3, as counting in "
                                              "thirds requires", "H-6")
         if self.rules.max_kush_ratio is not None and kush > self.rules.max_kush_ratio * self.initial_kush:
             raise IllegalActionError(action, f"kush {kush} exceeds {self.rules.max_kush_ratio} x the "
