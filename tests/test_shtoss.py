@@ -374,3 +374,24 @@ def test_property_random_play_through_chance_outcomes(seed):
             s.apply_action(a)
     assert s.current_player() == TERMINAL and sum(s.returns()) == 0
     assert len(s.settlements) == len(s.stakes)
+
+
+def test_alternate_banker_and_capitals():
+    s = Session(ShtossRules(alternate_banker=True), players=("A", "B", "C"), initial_kush=2)
+    assert s.banker == "A" and s.punters == ["B", "C"]
+    s.play(["stake 7♦", "done", "stake K♦", "done", "cut 3", "deck 7♠ K♣", "next"])
+    assert s.banker == "B" and s.capitals == {"A": 0, "B": -2, "C": 2}
+    assert sum(s.capitals.values()) == 0 and "0x" not in repr(s)
+
+
+def test_pharaon_errors_leave_state_unchanged():
+    g = Pharaon(ShtossRules(deck_size=36))
+    with pytest.raises(IllegalActionError, match="bank"):
+        g.apply_action("name A 10")
+    g.apply_action("bank 100")
+    for bad in ("name 2 10", "name A 200", "name A ten"):
+        with pytest.raises((IllegalActionError, InvalidActionError)):
+            g.apply_action(bad)
+    assert g.history() == ["bank 100"] and g.named is None
+    g.apply_action("name Q♠ 50")
+    assert g.current_player() == CHANCE and "0x" not in repr(g)
