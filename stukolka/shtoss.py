@@ -229,7 +229,7 @@ class ShtossRules:
         if self.family_bank and self.bank_limit is None:
             raise bad("family_bank", True, "needs a bank_limit (the bank's size)", "H-14")
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- derived values
     def payout(self, position: int) -> Fraction:
         """The multiplier of the normal result at a position (1 unless ``position_payouts`` says)."""
         for pos, mult in self.position_payouts or ():
