@@ -221,7 +221,7 @@ class StukolkaState(GameState):
         self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
         self.tricks_won = [0] * n
         self.turn: int | None = None
-        self.exempt: int | None = None
+        self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
 
@@ -392,9 +392,11 @@ class StukolkaState(GameState):
             ace, king, queen = t * 13 + 12, t * 13 + 11, t * 13 + 10
             if r.lead_trump_ace and ace in h:
                 return [ace], "stukolka-rule-trump-ace-lead"
-            if (r.lead_king_from_marriage and king in h and queen in h
-                    and not (r.marriage_exemption and self.exempt == p)):
+            if r.lead_king_from_marriage and king in h and queen in h:
                 return [king], "stukolka-rule-marriage-lead"
+            if (r.lead_king_from_marriage and not r.marriage_exemption and self.exempt
+                    and self.exempt[0] == p and self.exempt[1] in h):
+                return [self.exempt[1]], "stukolka-rule-marriage-exemption"
             if r.lead_king_if_ace_turned and self.trump_visible and self.trump_card == ace and king in h:
                 return [king], "stukolka-rule-marriage-lead"
             return list(h), None
@@ -771,10 +773,10 @@ class StukolkaState(GameState):
         p = self.turn
         card = _PLAY.get(a)
         if card is None:
-            raise IllegalActionError(action, "during play the only action is 'play <card>'", "stukolka-rule-deal")
+            raise IllegalActionError(action, "during play the only action is 'play <card>'")
         hand = self.hands[p]
         if card not in hand:
-            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-follow-suit")
+            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand")
         legal, rule = self._card_options(p)
         if card not in legal:
             if self.rules.violation_mode != "penalize":
@@ -795,7 +797,10 @@ class StukolkaState(GameState):
         self.tricks.append((tuple(self.trick), w))
         self.trick = []
         t = self.trump_suit
-        self.exempt = w if wc // 13 == t and card_rank(wc) in (12, 13) else None
+        # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
+        # frees the winner from leading the other (unless marriage_exemption=False)
+        other = {t * 13 + 10: t * 13 + 11, t * 13 + 11: t * 13 + 10}.get(wc)
+        self.exempt = (w, other) if other is not None and other in self.hands[w] else None
         if len(self.tricks) == 3:
             self._finish(*settle_deal(
                 self.pot, self.tricks_won, act, sorted({v[0] for v in self.violations}),

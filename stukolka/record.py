@@ -22,7 +22,8 @@ import random
 from stukolka.base import CHANCE, RulesError
 from stukolka.cards import format_card
 
-__all__ = ["RECORD_FORMAT", "to_record", "from_record", "dumps", "loads", "playthrough"]
+__all__ = ["RECORD_FORMAT", "to_record", "from_record", "dumps", "loads", "playthrough",
+           "arranged_deck", "deck_action"]
 
 RECORD_FORMAT = "stukolka-record/1"
 
@@ -99,3 +100,42 @@ def playthrough(rules, seed: int, dealer: int | None = 0, max_steps: int = 2000)
     out.append(f"next carry: {state.table}")
     out.append("actions: " + json.dumps(state.history(), ensure_ascii=False))
     return "\n".join(out) + "\n"
+
+
+def arranged_deck(n_players: int, dealer: int, hands: dict, trump: str | int, stock=()) -> list[int]:
+    """A deck order (top card first, after the cut) that deals ``hands`` (seat -> 3 cards),
+    turns ``trump`` and puts ``stock`` on top of the stock; the other cards follow in
+    pack order.  For setting up positions in tests and in the book.
+
+    >>> from stukolka.cards import format_card
+    >>> d = arranged_deck(3, 0, {1: "A♠ K♠ Q♠", 2: "2♥ 3♥ 4♥", 0: "5♦ 6♦ 7♦"}, "9♣", "10♣")
+    >>> " ".join(format_card(c) for c in d[:11])
+    'A♠ 2♥ 5♦ K♠ 3♥ 6♦ Q♠ 4♥ 7♦ 9♣ 10♣'
+    """
+    from stukolka.cards import parse_card, parse_cards
+    order = [(dealer + 1 + i) % n_players for i in range(n_players)]
+    parsed = {p: list(parse_cards(h)) for p, h in hands.items()}
+    used: list[int] = [c for h in parsed.values() for c in h]
+    top: list[int] = []
+    stock_cards = list(parse_cards(stock)) if stock else []
+    taken = set(used) | set(stock_cards) | {int(parse_card(trump)) if isinstance(trump, str) else trump}
+    free = [c for c in range(52) if c not in taken]
+    for p in order:
+        if p not in parsed:
+            parsed[p] = [free.pop(0) for _ in range(3)]
+    for j in range(3):
+        for p in order:
+            top.append(int(parsed[p][j]))
+    top.append(int(parse_card(trump)) if isinstance(trump, str) else trump)
+    top += [int(c) for c in stock_cards]
+    top += free
+    if sorted(top) != list(range(52)):
+        raise RulesError("arranged deck: a card is used twice")
+    return top
+
+
+def deck_action(order, cut: int = 26) -> str:
+    """The ``deck`` chance action whose order, after ``cut <cut>``, is ``order``."""
+    order = list(order)
+    pre = order[52 - cut:] + order[:52 - cut]
+    return "deck " + " ".join(format_card(c) for c in pre)
