@@ -25,12 +25,11 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Iterator
 
 from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError
 from stukolka.cards import CardParseError, card_rank, card_suit, format_card, parse_card, parse_cards
+from stukolka.observation import Observation
 from stukolka.options import PLAYER_LIMITS, VARIANTS, StukolkaRules
 from stukolka.pot import opening_contributions, settle_all_pass, settle_deal
 
@@ -106,50 +105,6 @@ def beats(card: int, best: int, trump: int) -> bool:
     """Does ``card`` beat the winning card ``best``? (``stukolka-rule-trick-winner``)"""
     cs, bs = card // 13, best // 13
     return (cs == bs and card > best) or (cs == trump and bs != trump)
-
-
-class Observation(Mapping):
-    """What one player may see: an immutable, printable mapping (also readable as attributes)."""
-
-    __slots__ = ("_d",)
-
-    def __init__(self, data: dict) -> None:
-        object.__setattr__(self, "_d", dict(data))
-
-    def __getitem__(self, key):
-        return self._d[key]
-
-    def __iter__(self) -> Iterator:
-        return iter(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    def __getattr__(self, key):
-        try:
-            return self._d[key]
-        except KeyError:
-            raise AttributeError(key) from None
-
-    def __setattr__(self, key, value):
-        raise AttributeError("an Observation is read-only")
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Mapping) and dict(self) == dict(other)
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"Observation({self._d!r})"
-
-    def __str__(self) -> str:
-        return "\n".join(f"{k}: {_show(v)}" for k, v in self._d.items())
-
-
-def _show(v) -> str:
-    if isinstance(v, tuple):
-        return "[" + ", ".join(_show(x) for x in v) + "]"
-    return "-" if v is None else str(v)
 
 
 class StukolkaState(GameState):
