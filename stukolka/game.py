@@ -27,7 +27,7 @@ import itertools
 import random
 from fractions import Fraction
 
-from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError
+from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError
 from stukolka.cards import CardParseError, card_rank, card_suit, format_card, parse_card, parse_cards
 from stukolka.observation import Observation
 from stukolka.options import PLAYER_LIMITS, VARIANTS, StukolkaRules
@@ -119,16 +119,16 @@ class StukolkaState(GameState):
         self.rules = rules = rules or StukolkaRules()
         n = self.n = rules.n_players
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise IllegalActionError(dealer, f"dealer must be a seat 0..{n - 1}")
+            raise RulesError(f"dealer {dealer!r} must be a seat 0..{n - 1}")
         if carry < 0 or carry % 3:
-            raise IllegalActionError(carry, "the carry must be a non-negative multiple of 3",
-                                     "stukolka-rule-chips-conserved")
+            raise RulesError(f"carry {carry!r} must be a non-negative multiple of 3 "
+                             "[stukolka-rule-chips-conserved]")
         self._history: list[str] = []
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = list(balances) if balances is not None else [0] * n
         if len(self.balances) != n:
-            raise IllegalActionError(balances, f"need {n} balances")
+            raise RulesError(f"balances {balances!r}: need one per seat ({n})")
         self.start_balances = tuple(self.balances)
         self.table = carry
         self.dealer = self.rotation_dealer = dealer
@@ -339,7 +339,13 @@ class StukolkaState(GameState):
         return acts
 
     def _card_options(self, p: int) -> tuple[list[int], str | None]:
-        """The cards ``p`` may play now and the rule that restricts them (or None)."""
+        """The cards ``p`` may play now and the rule that restricts them (or None).
+
+        Leads: ``stukolka-rule-trump-ace-lead``, ``stukolka-rule-marriage-lead``,
+        ``stukolka-rule-marriage-exemption`` (K-11).  Following: ``stukolka-rule-follow-suit``
+        (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
+        ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8).
+        """
         h = self.hands[p]
         r = self.rules
         t = self.trump_suit
@@ -569,6 +575,9 @@ class StukolkaState(GameState):
         self.phase = Phase.SHUFFLE
 
     def _deal(self) -> None:
+        """Three cards each, one at a time from the dealer's left; the next card fixes trump
+        and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
+        ``stukolka-rule-shleif``, K-9)."""
         n, d, deck = self.n, self.dealer, self.deck
         for j in range(3 * n):
             self.hands[(d + 1 + j) % n].append(deck[j])
@@ -597,6 +606,8 @@ class StukolkaState(GameState):
         return out
 
     def _apply_declare(self, a: str) -> None:
+        """Knock, pass (the cards are thrown in), dark, or take the golets
+        (``stukolka-rule-declare``, ``stukolka-rule-golets``, ``stukolka-rule-dark``)."""
         p = self.current_player()
         if a == "look":
             self.seen[p] = True
@@ -621,6 +632,7 @@ class StukolkaState(GameState):
             self._after_declare()
 
     def _after_declare(self) -> None:
+        """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
         if not any(act):
             return self._finish(*settle_all_pass(self.pot, self.n, self.dealer, self.rules.all_pass))
@@ -725,6 +737,8 @@ class StukolkaState(GameState):
         self.turn = self.first_leader()
 
     def _apply_play(self, action: str, a: str) -> None:
+        """One card to the trick; in penalize mode an illegal card is recorded as a violation
+        (``stukolka-rule-violation``, K-10); three tricks settle the deal."""
         p = self.turn
         card = _PLAY.get(a)
         if card is None:
@@ -771,6 +785,7 @@ class StukolkaState(GameState):
         self._finish(*settle_deal(self.pot, self.tricks_won, self.active()))
 
     def _finish(self, pay: list[int], carry: int) -> None:
+        """Pay out and set the carry (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``)."""
         carry += self.purchase_money
         for p, x in enumerate(pay):
             self.balances[p] += x
