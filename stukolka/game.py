@@ -429,7 +429,8 @@ class StukolkaState(GameState):
                 hand = self.hands[self.current_player()] if self.phase in (Phase.PURCHASE, Phase.RAZREZ) else []
                 cards.sort(key=lambda c: hand.index(c) if c in hand else 99)
                 return "discard " + " ".join(_CS[c] for c in cards)
-            if head in ("draw", "deck"):
+            if head in ("draw", "deck") or (head == "deal" and rest and self.phase is Phase.SHUFFLE):
+                head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
                 return f"{head} " + " ".join(_CS[c] for c in parse_cards(rest))
         except CardParseError as exc:
             raise InvalidActionError(action, str(exc)) from None

@@ -207,6 +207,8 @@ def test_chance_node_interface():
     run(s, "shuffle 5", "cut 1", "deal")
     with pytest.raises(IllegalActionError):
         s.chance_outcomes()
+    t = run(StukolkaState(StukolkaRules(), dealer=0), "deal " + str(deck(52)))
+    assert t.history() == ["deck " + str(deck(52))] and t.phase is Phase.CUT
 
 
 # ---------------------------------------------------------------- state services
