@@ -67,7 +67,7 @@ class GameState(abc.ABC):
 
     @abc.abstractmethod
     def current_player(self) -> int:
-        """The seat to act, or :data:`CHANCE`, or :data:`TERMINAL`."""
+        """The seat to act, or :data:`~stukolka.base.CHANCE`, or :data:`~stukolka.base.TERMINAL`."""
 
     @abc.abstractmethod
     def legal_actions(self) -> list[str]:

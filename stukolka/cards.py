@@ -46,6 +46,7 @@ JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 RANKS = tuple(range(2, 15))
 
 DECK_SIZES = {52: 2, 36: 6, 32: 7}  #: deck size -> lowest rank in it
+#: The notations :func:`format_card` writes and :func:`parse_card` reads.
 NOTATIONS = ("symbol", "ascii", "ten", "ru", "ru_symbol", "ru_long", "en_long", "unicode")
 
 _SUIT_SYMBOL = ("♠", "♥", "♦", "♣")

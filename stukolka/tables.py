@@ -31,6 +31,7 @@ from stukolka.cards import card_svg, cards_html, parse_card
 
 __all__ = ["GameTable", "faraon_table", "render_faraon"]
 
+#: A function (state, your seat, palette) -> HTML of the table as that seat sees it.
 Renderer = Callable[[GameState, int, str], str]
 
 

@@ -18,7 +18,7 @@ from conftest import HTML
 
 pytestmark = pytest.mark.browser
 
-PAGES = sorted(str(p.relative_to(HTML)) for p in HTML.glob("book/*.html")) or ["book/intro.html"]
+PAGES = sorted(str(p.relative_to(HTML)) for p in HTML.glob("book/**/*.html")) or ["book/intro.html"]
 
 
 @pytest.mark.parametrize("page_path", PAGES)
@@ -27,7 +27,7 @@ def test_book_page_is_clean_and_offline(book_url, watched_page, page_path):
     response = page.goto(book_url + page_path, wait_until="networkidle")
     assert response is not None and response.ok, page_path
     page.wait_for_timeout(500)  # let MathJax and the widget manager finish
-    watched_page.screenshot(Path(page_path).stem)
+    watched_page.screenshot(str(Path(page_path).with_suffix("")).replace("book/", "").replace("/", "-"))
     assert watched_page.errors == [], watched_page.errors
     assert watched_page.foreign == [], watched_page.foreign
 
