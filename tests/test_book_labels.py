@@ -55,3 +55,13 @@ def test_engine_rule_lists_are_all_in_the_book():
 
     missing = [label for label in faraon.RULE_LABELS if label not in LABELS]
     assert not missing, f"rules the engine implements but the book does not state: {missing}"
+
+
+#: The acceptance cases of the rules specification (section 6): Stukolka, Shtoss, the shedding game.
+ACCEPTANCE = {"ST": 32, "SH": 23, "FS": 9}
+
+
+@pytest.mark.parametrize("case", [f"{p}-{i:02d}" for p, n in ACCEPTANCE.items() for i in range(1, n + 1)])
+def test_every_acceptance_case_of_the_spec_is_named_by_a_test(case):
+    text = all_test_sources()
+    assert case in text or case.replace("-", "_") in text, f"acceptance case {case} has no test"
