@@ -88,6 +88,21 @@ def _frac(value: Any, name: str, rule: str) -> Fraction:
         raise RulesError(f"{name}={value!r} is not a number [{rule}]") from None
 
 
+def _apply_atomically(state: Any, action: object, hint: str) -> None:
+    """Apply ``action`` to ``state`` through its ``_apply``; if anything raises, put the
+    state back exactly as it was, so that a refused action changes nothing."""
+    if not isinstance(action, str):
+        raise InvalidActionError(action, hint)
+    saved = copy.deepcopy(state.__dict__)
+    try:
+        state._apply(action.strip())
+    except Exception:
+        state.__dict__.clear()
+        state.__dict__.update(saved)
+        raise
+    state._history.append(action.strip())
+
+
 # --------------------------------------------------------------------------- rules
 @dataclass(frozen=True)
 class ShtossRules:
@@ -523,16 +538,7 @@ class ShtossState(GameState):
         return copy.deepcopy(self)
 
     def apply_action(self, action: str) -> None:
-        if not isinstance(action, str):
-            raise InvalidActionError(action, "an action is a string such as 'stake Q♠ 30' or 'next'")
-        saved = copy.deepcopy(self.__dict__)
-        try:
-            self._apply(action.strip())
-        except Exception:
-            self.__dict__.clear()
-            self.__dict__.update(saved)
-            raise
-        self._history.append(action.strip())
+        _apply_atomically(self, action, "an action is a string such as 'stake Q♠ 30' or 'next'")
 
     # ---------------------------------------------------------------- internals
     def _undealt_unknown(self) -> list[Card]:
@@ -952,16 +958,7 @@ class Pharaon(GameState):
         return self.inner.settlements
 
     def apply_action(self, action: str) -> None:
-        if not isinstance(action, str):
-            raise InvalidActionError(action, "an action is a string")
-        saved = copy.deepcopy(self.__dict__)
-        try:
-            self._apply(action.strip())
-        except Exception:
-            self.__dict__.clear()
-            self.__dict__.update(saved)
-            raise
-        self._history.append(action.strip())
+        _apply_atomically(self, action, "an action is a string such as 'name A' or 'next'")
 
     def _apply(self, action: str) -> None:
         words = action.split()
