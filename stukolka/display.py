@@ -19,6 +19,12 @@ True
 True
 >>> tricks_text(s)
 ''
+
+:func:`position` sets up a deal with chosen hands, for showing a rule on a small example:
+
+>>> p = position(n=3, hands={1: "A♠ K♥ 2♦", 2: "3♥ 4♥ 5♥"}, trump="9♠")
+>>> p.phase.value, [format_card(c) for c in p.hands[1]], p.trump_suit
+('declare', ['A♠', 'K♥', '2♦'], 0)
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from collections.abc import Iterable
 
 from stukolka.cards import card_svg, cards_html, format_card
 
-__all__ = ["DealView", "show", "tricks_text"]
+__all__ = ["DealView", "show", "tricks_text", "position"]
 
 _SUIT_NAMES = ("spades ♠", "hearts ♥", "diamonds ♦", "clubs ♣")
 
@@ -92,3 +98,21 @@ class DealView:
 def show(state, seats: Iterable[int] | None = None, width: int = 44) -> DealView:
     """A view of ``state`` that draws the cards in a notebook; ``seats``: hands shown face up."""
     return DealView(state, seats=seats, width=width)
+
+
+def position(variant: str = "prikup", n: int = 4, dealer: int = 0, hands: dict | None = None,
+             trump: str = "9♣", stock=(), carry: int = 0, refuse: bool = False,
+             balances=None, **options):
+    """A deal just after the cards are dealt, with chosen hands (seat -> three cards), the
+    card that fixes trump and the top of the stock; unnamed seats get low cards in pack order.
+    ``refuse`` answers the shleif choice; ``options`` are :class:`StukolkaRules` fields."""
+    from stukolka.game import Phase, StukolkaRules, StukolkaState
+    from stukolka.record import arranged_deck, deck_action
+    s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **options), dealer=dealer,
+                      carry=carry, balances=balances)
+    if s.phase is Phase.SHLEIF_CHOICE:
+        s.apply_action("refuse shleif" if refuse else "shleif")
+    s.apply_action(deck_action(arranged_deck(n, dealer, hands or {}, trump, stock)))
+    s.apply_action("cut 26")
+    s.apply_action("deal")
+    return s
