@@ -105,7 +105,7 @@ def position(variant: str = "prikup", n: int = 4, dealer: int = 0, hands: dict |
              balances=None, **options):
     """A deal just after the cards are dealt, with chosen hands (seat -> three cards), the
     card that fixes trump and the top of the stock; unnamed seats get low cards in pack order.
-    ``refuse`` answers the shleif choice; ``options`` are :class:`StukolkaRules` fields."""
+    ``refuse`` answers the shleif choice; ``options`` are :class:`~stukolka.options.StukolkaRules` fields."""
     from stukolka.game import Phase, StukolkaRules, StukolkaState
     from stukolka.record import arranged_deck, deck_action
     s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **options), dealer=dealer,

@@ -50,10 +50,12 @@ def test_every_rule_label_in_the_book_is_named_by_a_test(label):
     assert label in all_test_sources(), f"rule {label} (in book/{LABELS[label]}) has no test that names it"
 
 
-def test_engine_rule_lists_are_all_in_the_book():
-    from stukolka import faraon
+@pytest.mark.parametrize("module", ["faraon", "game"])
+def test_engine_rule_lists_are_all_in_the_book(module):
+    import importlib
 
-    missing = [label for label in faraon.RULE_LABELS if label not in LABELS]
+    engine = importlib.import_module(f"stukolka.{module}")
+    missing = [label for label in engine.RULE_LABELS if label not in LABELS]
     assert not missing, f"rules the engine implements but the book does not state: {missing}"
 
 
