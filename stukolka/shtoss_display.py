@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from stukolka.cards import card_svg
 
-__all__ = ["Picture", "abcugs_picture", "deal_picture"]
+__all__ = ["Picture", "abcugs_picture", "deal_picture", "play_deal"]
 
 _FRAME = "outline:3px solid #d4a017;outline-offset:1px;border-radius:6px"
 
@@ -93,3 +93,32 @@ def deal_picture(state, *, width: int = 40, title: str = "") -> Picture:
             + deal.html + ("<pre>" + html.escape("\n".join(settle)) + "</pre>" if settle else "") + "</div>")
     text = "\n".join([*([title] if title else []), stake_text, deal.text, *settle])
     return Picture(body, text)
+
+
+def play_deal(rules=None, stakes: dict | None = None, deck: str | int = "", *, kush: int = 10,
+              cut: int = 26, answer: str = "accept"):
+    """Play one whole deal for an example: ``stakes`` maps a punter to his stake actions
+    (``{1: ["stake 7♦"], 2: ["stake K♥ 20"]}``, one string allowed), ``deck`` is the order
+    of the banker's deck after the cut (cards not named follow in the fixed order) or an
+    int seed for a shuffle.  The banker gives ``answer`` to every kush above the initial one.
+
+    >>> s = play_deal(stakes={1: "stake 7♦"}, deck="7♠ K♣")
+    >>> s.returns()
+    [Fraction(10, 1), Fraction(-10, 1)]
+    """
+    from stukolka.shtoss import ShtossRules, ShtossState
+
+    stakes = stakes or {1: ["stake 7♦"]}
+    s = ShtossState(rules or ShtossRules(), punters=max(stakes), initial_kush=kush)
+    for p in range(1, max(stakes) + 1):
+        acts = stakes.get(p, [])
+        for a in [acts] if isinstance(acts, str) else acts:
+            s.apply_action(a)
+            if s.current_player() == 0:
+                s.apply_action(answer)
+        s.apply_action("done")
+    s.apply_action(f"cut {cut}")
+    s.apply_action(f"shuffle {deck}" if isinstance(deck, int) else f"deck {deck}" if deck else "shuffle 0")
+    while not s.is_terminal():
+        s.apply_action("next")
+    return s
