@@ -48,11 +48,44 @@ from stukolka.cards import (
 __all__ = [
     "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "Stake", "Settlement", "settle_card",
     "thirds_factor", "ShtossState", "Session", "Pharaon", "load_record", "queen_of_spades",
-    "replay_evening", "replay_queen_of_spades", "BANKER", "KushError",
+    "replay_evening", "replay_queen_of_spades", "BANKER", "KushError", "RULE_LABELS",
 ]
 
 class KushError(IllegalActionError, RulesError):
     """A kush the agreed rules cannot settle, e.g. one not divisible by 3 under thirds."""
+
+
+#: The rules the book states, by their labels (``(shtoss-rule-...)=`` in ``book/shtoss_*.ipynb``
+#: and ``book/pharaon.ipynb``), each with a one-line statement.  Every label is named by a test.
+RULE_LABELS: dict[str, str] = {
+    "shtoss-rule-roles": "A banker deals against one or more punters; each has his own deck of 52, 36 or 32 cards.",
+    "shtoss-rule-kush": "A punter puts a kush on a card from his own deck; without a named kush he plays for the initial kush.",
+    "shtoss-rule-banker-refusal": "The banker may refuse a kush above the initial kush, unless a free kush was agreed.",
+    "shtoss-rule-podrezka": "The podrezka (cut) comes after the stakes; from then on no card or kush may change.",
+    "shtoss-rule-metka": "The banker turns his deck two cards at a time: the odd card to his right, the even card to his left.",
+    "shtoss-rule-lob-kills": "If the lob (1st card) has the punter's rank, the punter's card is killed.",
+    "shtoss-rule-sonic-wins": "If the lob misses and the sonic (2nd card) has the punter's rank, the punter wins.",
+    "shtoss-rule-odd-even": "The first card of the punter's rank decides: at an odd position the banker wins, at an even one the punter.",
+    "shtoss-rule-rank-only": "Only the rank matters; the suit of the deciding card does not (unless counting in thirds).",
+    "shtoss-rule-even-money": "A decided card is paid at even money: the kush is won or lost.",
+    "shtoss-rule-plie": "Two cards of the punter's rank in one abcug (a plie) win for the banker.",
+    "shtoss-rule-several-stakes": "Each staked card is settled at the first card of its rank; the deal goes on until all are settled.",
+    "shtoss-rule-lob-half": "Half on the lob (by agreement): a kill on the lob costs only half the kush.",
+    "shtoss-rule-abcug-payouts": "Abcug shtoss (by agreement): the amount depends on the position that decides.",
+    "shtoss-rule-thirds": "Counting in thirds: the deciding card of the punter's suit counts 1, of his colour 2/3, else 1/3.",
+    "shtoss-rule-pair-bet": "A pair bet on two cards of one rank wins or loses double.",
+    "shtoss-rule-13th-card": "13th-card premium: the rank first at position 13 in the punter's own suit pays him double.",
+    "shtoss-rule-premiums": "Premiums (наживка): agreed extra payments for agreed winning events.",
+    "shtoss-rule-paroli": "After a full win the punter may double his kush (paroli), after a smaller win raise it by half; after a loss it goes back to the initial kush.",
+    "shtoss-rule-free-kush": "Free kush (вольный куш): the banker may not refuse a raised kush.",
+    "shtoss-rule-podrezka-by": "Who cuts (punter or banker), and whether the cut card drops out of the deal, is agreed.",
+    "shtoss-rule-mid-deal-bets": "By agreement, new cards may be staked between abcugs.",
+    "shtoss-rule-alternate-banker": "By agreement, the bank passes to the next player after every deal.",
+    "shtoss-rule-bank-limit": "A family bank limits what one deal's stakes may put at risk.",
+    "shtoss-rule-pharaon-bank": "Pharaon: the banker announces his bank first; a punter's stake may not exceed it.",
+    "shtoss-rule-pharaon-named-card": "Pharaon: the punter names a card (or lays one from his own deck face down); only its rank counts.",
+    "shtoss-rule-pharaon-sides": "Pharaon: the named rank first falling to the banker's right loses, to his left wins.",
+}
 
 
 BANKER = 0  #: the banker's seat in a deal; punters are 1, 2, ...
