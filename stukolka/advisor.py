@@ -31,6 +31,8 @@ from stukolka.determinize import determinize, state_play_values
 from stukolka.game import Phase, StukolkaState
 from stukolka.options import StukolkaRules
 
+EXACT_PLAY = False
+
 __all__ = ["Advice", "advise", "action_values", "rollout", "rules_for", "mean_ci"]
 
 
@@ -76,14 +78,15 @@ def rules_for(observation, legal_actions: Sequence[str] = ()) -> StukolkaRules:
                          dark_allowed=dark, razrez_allowed=razrez)
 
 
-def rollout(state: StukolkaState, player: int, rng: random.Random, policy=None) -> int:
-    """Finish a deal: chance by ``rng``, decisions by ``policy(seat)`` (a bot; rule of thumb
-    by default) until the play, then the remaining tricks exactly.  Returns ``player``'s
-    chips from the start of ``state`` (``state.returns()`` plus the play's settlement)."""
+def rollout(state: StukolkaState, player: int, rng: random.Random, policy=None,
+            exact_play: bool = EXACT_PLAY) -> int:
+    """Finish a deal: chance by ``rng``, decisions by ``policy`` (a bot; rule of thumb by
+    default); with ``exact_play`` the remaining tricks are solved exactly once the play
+    starts.  Returns ``player``'s chips from the start of ``state``."""
     from stukolka.bots import RuleOfThumbBot
     bot = policy or RuleOfThumbBot(rng, rules=state.rules)
     while not state.is_terminal():
-        if state.phase is Phase.PLAY:
+        if exact_play and state.phase is Phase.PLAY:
             got = state_play_values(state)
             return state.returns()[player] + got.get(player, 0)
         p = state.current_player()
