@@ -34,7 +34,7 @@ from stukolka.game import Session, StukolkaState
 from stukolka.options import StukolkaRules
 
 __all__ = ["play_deal", "play_session", "decision_values", "Decision", "paired_match", "tournament",
-           "text_progress", "Estimate", "estimate", "finish"]
+           "text_progress", "Estimate", "estimate", "finish", "gain_by", "players_in"]
 
 Factory = Callable[[int, StukolkaRules], object]   # (seed, rules) -> bot
 
@@ -204,3 +204,19 @@ def tournament(rules: StukolkaRules, lineup: dict[str, Factory], sessions: int, 
         if progress:
             progress(k + 1, sessions)
     return {name: estimate(v) for name, v in per_session.items()}
+
+
+def gain_by(decisions: Sequence[Decision], action: str, versus: str,
+            key: Callable[[Decision], object]) -> dict[object, Estimate]:
+    """For the decisions offering both ``action`` and ``versus``, the gain of the first over
+    the second in units of the pot in play, grouped by ``key(decision)`` (keys sorted)."""
+    groups: dict[object, list[Fraction]] = {}
+    for d in decisions:
+        if action in d.values and versus in d.values:
+            groups.setdefault(key(d), []).append(Fraction(d.values[action] - d.values[versus], d.pot))
+    return {k: estimate(groups[k]) for k in sorted(groups, key=repr)}
+
+
+def players_in(observation) -> int:
+    """How many players have come in so far (knock, golets, dark, razrez)."""
+    return sum(d in ("knock", "golets", "dark", "razrez") for d in observation["declarations"])
