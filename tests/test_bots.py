@@ -1,0 +1,188 @@
+"""Stukolka bots: legal in every variant and option, blind to hidden cards, and ranked.
+
+The search bots' tools are checked against the engine: the determinised deals
+show the player exactly what he saw, and the solver's legal cards are the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stukolka.advisor import advise, mean_ci
+from stukolka.base import CHANCE, sample_chance
+from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot, hand_class
+from stukolka.cards import parse_cards
+from stukolka.determinize import card_options, determinize, solve_play
+from stukolka.game import StukolkaRules, StukolkaState
+from stukolka.lab import paired_match, play_deal
+from stukolka.options import PLAYER_LIMITS
+from stukolka.record import arranged_deck, deck_action
+
+
+@st.composite
+def rules_strategy(draw):
+    variant = draw(st.sampled_from(sorted(PLAYER_LIMITS)))
+    lo, hi = PLAYER_LIMITS[variant]
+    return StukolkaRules(
+        variant=variant, n_players=draw(st.integers(lo, min(hi, 6))),
+        dark_allowed=draw(st.booleans()), razrez_allowed=draw(st.booleans()),
+        violation_mode=draw(st.sampled_from(["prevent", "penalize"])),
+        shleif_refusal_allowed=draw(st.booleans()),
+        must_beat=draw(st.sampled_from(["current_winner", "led_card"])),
+        must_undertrump=draw(st.booleans()), marriage_exemption=draw(st.booleans()),
+        golets_dealer_policy=draw(st.sampled_from(["free", "must_defend_single", "barred_if_any_knock"])),
+        stock_exhausted=draw(st.sampled_from(["refuse", "reshuffle_discards"])),
+        ante_mode=draw(st.sampled_from(["dealer_only", "all_players"])))
+
+
+def play_checked(rules, bots, seed, carry=0):
+    """A deal in which every bot move is checked against the legal actions."""
+    rng = random.Random(seed)
+    s = StukolkaState(rules, dealer=seed % rules.n_players, carry=carry)
+    while not s.is_terminal():
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(sample_chance(s, rng))
+            continue
+        legal = s.legal_actions()
+        a = bots[p].choose(s.observation(p), legal)
+        assert a in legal, (a, legal)
+        s.apply_action(a)
+    assert not s.violations          # bots never break a rule, even in table mode
+    return s
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 10_000), carry=st.sampled_from([0, 9, 30]))
+def test_bots_never_make_an_illegal_move(rules, seed, carry):
+    n = rules.n_players
+    kinds = [RandomBot, lambda s: RuleOfThumbBot(s, rules=rules), lambda s: MonteCarloBot(s, samples=3, rules=rules)]
+    bots = [kinds[(seed + q) % 3](seed * 10 + q) for q in range(n)]
+    play_checked(rules, bots, seed, carry)
+
+
+@settings(max_examples=30, derandomize=True, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 10_000))
+def test_monte_carlo_bot_without_the_rules_still_plays_legally(rules, seed):
+    bots = [MonteCarloBot(seed + q, samples=2) for q in range(rules.n_players)]
+    play_checked(rules, bots, seed)
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(rules=rules_strategy(), seed=st.integers(0, 10_000))
+def test_determinised_deals_show_the_player_what_he_saw(rules, seed):
+    """A determinisation agrees with the observation and the legal actions at every decision,
+    and the solver's legal cards are the engine's (stukolka-rule-must-beat and friends)."""
+    rng = random.Random(seed)
+    s = StukolkaState(rules, dealer=seed % rules.n_players, carry=3 * (seed % 5))
+    while not s.is_terminal():
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply_action(sample_chance(s, rng))
+            continue
+        legal = s.legal_actions()
+        o = s.observation(p)
+        d = determinize(o, rules, rng, legal)
+        assert d.observation(p) == o
+        assert d.legal_actions() == legal
+        assert sorted(d.card_locations()) == list(range(52))
+        if s.phase.value == "play":
+            mine = card_options(rules, s.hands[p], s.trick, s.trump_suit, p, s.exempt,
+                                s.trump_visible, s.trump_card)
+            assert sorted(mine) == sorted(s._card_options(p)[0])
+        s.apply_action(rng.choice(legal))
+
+
+def declare_state(hands: dict, trump: str, n=4, variant="prikup", seed_stock=0):
+    rules = StukolkaRules(variant=variant, n_players=n)
+    rest = [c for c in range(52)]
+    order = arranged_deck(n, 0, hands, trump)
+    s = StukolkaState(rules, dealer=0)
+    s.apply_action(deck_action(order))
+    s.apply_action("cut 26")
+    s.apply_action("deal")
+    del rest
+    return s
+
+
+def test_bots_see_only_the_observation():
+    """Change the other players' cards and the stock, keep seat 1's view: same choices."""
+    a = declare_state({1: "7♠ A♥ K♦", 2: "2♠ 3♠ 4♠", 3: "A♠ K♠ Q♠", 0: "5♣ 6♣ 7♣"}, "9♠")
+    b = declare_state({1: "7♠ A♥ K♦", 2: "5♣ 6♣ 7♣", 3: "2♥ 3♥ 4♥", 0: "A♠ K♠ Q♠"}, "9♠")
+    assert a.observation(1) == b.observation(1) and a.hands != b.hands
+    for make in (RandomBot, RuleOfThumbBot, lambda s: MonteCarloBot(s, samples=8)):
+        for seed in range(3):
+            assert (make(seed).choose(a.observation(1), a.legal_actions())
+                    == make(seed).choose(b.observation(1), b.legal_actions()))
+    assert (advise(a, 1, samples=8, seed=3) == advise(b, 1, samples=8, seed=3))
+
+
+def test_rule_of_thumb_follows_the_advice_of_001():
+    """Spec 1.11: knock with a sure or a doubtful trick, pass with nothing."""
+    trump = 0
+    assert hand_class(parse_cards("A♠ 2♥ 3♦"), trump) == "sure"
+    assert hand_class(parse_cards("7♠ A♥ K♦"), trump) == "doubtful"
+    s = declare_state({1: "7♠ A♥ K♦"}, "9♠")
+    assert RuleOfThumbBot().choose(s.observation(1), s.legal_actions()) == "knock"
+    s = declare_state({1: "2♥ 5♦ 9♣"}, "9♠")
+    assert RuleOfThumbBot().choose(s.observation(1), s.legal_actions()) == "pass"
+
+
+def test_solver_plays_the_last_tricks_exactly():
+    r = StukolkaRules(variant="obligatory", n_players=4)
+    hands = {0: parse_cards("A♠ 2♥ 3♥"), 1: parse_cards("K♠ 4♥ 5♥"),
+             2: parse_cards("Q♥ 2♦ 3♦"), 3: parse_cards("A♥ 4♦ 5♦")}
+    got = solve_play(r, hands, trump=0, turn=0, pot=15)
+    assert got == {0: 5, 1: -15, 2: -15, 3: 10}
+    assert sum(got.values()) == 15 - 2 * 15          # shares paid out, two remizes
+
+
+def test_advice_has_exact_means_and_intervals():
+    s = declare_state({1: "A♠ K♠ 2♦"}, "9♠")
+    advice = advise(s, 1, samples=16, seed=0)
+    assert [a.action for a in advice][0] == "knock"     # a sure trick (two, in fact)
+    for a in advice:
+        assert a.low <= a.mean <= a.high and a.samples == 16
+    assert mean_ci([3, 3, 3])[0] == 3
+
+
+def _mc(seed, rules):
+    return MonteCarloBot(seed, samples=16, rules=rules)
+
+
+def _rot(seed, rules):
+    return RuleOfThumbBot(seed, rules=rules)
+
+
+def _rnd(seed, rules):
+    return RandomBot(seed)
+
+
+def _one_sided_positive(diffs, z=1.645):
+    mean, low, _high = mean_ci(diffs, z=z)     # lower bound of a one-sided 95% interval
+    return mean, low
+
+
+def test_monte_carlo_beats_random_in_duplicate_play():
+    rules = StukolkaRules(variant="prikup", n_players=4)
+    diffs = paired_match(rules, _mc, _rnd, _rot, deals=25, seed=11)
+    mean, low = _one_sided_positive(diffs)
+    assert low > 0, (float(mean), low)
+
+
+def test_monte_carlo_beats_rule_of_thumb_in_duplicate_play():
+    """The obligatory deal: everyone plays, so the card play decides (one-sided test)."""
+    rules = StukolkaRules(variant="obligatory", n_players=4)
+    diffs = paired_match(rules, _mc, _rot, _rot, deals=60, seed=12)
+    mean, low = _one_sided_positive(diffs)
+    assert low > 0, (float(mean), low)
+
+
+def test_play_deal_is_deterministic():
+    r = StukolkaRules(variant="golets", n_players=5)
+    a = play_deal(r, [_mc(q, r) for q in range(5)], seed=3)
+    b = play_deal(r, [_mc(q, r) for q in range(5)], seed=3)
+    assert a.history() == b.history()
