@@ -44,7 +44,8 @@ lite/pypi/.stamp: $(VENV)/.stamp $(ENGINE) pyproject.toml
 	touch $@
 
 lite/static/pyodide/.stamp: lite/pypi/.stamp tools/make_pyodide_bundle.py
-	$(BIN)/python tools/make_pyodide_bundle.py lite/static/pyodide lite/pypi/*.whl $(SHIM)
+	$(BIN)/python tools/make_pyodide_bundle.py --depends stukolka:ipywidgets,sympy \
+	    lite/static/pyodide lite/pypi/*.whl $(SHIM)
 	touch $@
 
 setup: $(VENV)/.stamp _vendor/.stamp lite/static/pyodide/.stamp

@@ -1,6 +1,6 @@
 """Build a local Pyodide distribution for the book's JupyterLite site.
 
-Usage: python tools/make_pyodide_bundle.py OUT_DIR EXTRA_WHEEL...
+Usage: python tools/make_pyodide_bundle.py [--depends NAME:DEP,DEP ...] OUT_DIR EXTRA_WHEEL...
 
 * takes the Pyodide core from the npm registry (package ``pyodide``),
 * downloads from PyPI the pure-Python wheels the kernel and the notebooks need
@@ -9,6 +9,9 @@ Usage: python tools/make_pyodide_bundle.py OUT_DIR EXTRA_WHEEL...
   of the lock (PyPI's files differ byte-wise from Pyodide's rebuilds),
 * adds EXTRA_WHEEL files (ipywidgets, comm, the engine package ...) to the lock,
   so that ``import stukolka`` loads them on demand, exactly as under CPython.
+  ``--depends stukolka:ipywidgets,sympy`` adds packages that a wheel's modules
+  import but its metadata does not require (Pyodide loads on import only what
+  the running cell itself imports, plus the declared dependencies).
 
 Nothing is fetched at page load: the site then works without a network.
 """
@@ -43,7 +46,8 @@ def sha(path: Path) -> str:
 CACHE = Path("lite/.cache/pyodide")  # downloads are kept here, so later builds need no network
 
 
-def main(out: Path, extra: list[Path]) -> None:
+def main(out: Path, extra: list[Path], depends: dict[str, list[str]] | None = None) -> None:
+    depends = depends or {}
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -90,6 +94,7 @@ def main(out: Path, extra: list[Path]) -> None:
                 for r in meta.get_all("Requires-Dist") or [] if "extra ==" not in r]
         metas[norm(meta["Name"])] = (whl, meta["Version"], tops, reqs)
     for name, (whl, ver, tops, reqs) in metas.items():
+        reqs = reqs + [norm(d) for d in depends.get(name, []) if norm(d) not in reqs]
         shutil.copy(whl, out / whl.name)
         pk[name] = {"name": name, "version": ver, "file_name": whl.name, "install_dir": "site",
                     "package_type": "package", "imports": tops, "unvendored_tests": False,
@@ -100,4 +105,9 @@ def main(out: Path, extra: list[Path]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), [Path(p) for p in sys.argv[2:]])
+    args, deps = sys.argv[1:], {}
+    while args and args[0] == "--depends":
+        name, _, wanted = args[1].partition(":")
+        deps[norm(name)] = [d for d in wanted.split(",") if d]
+        args = args[2:]
+    main(Path(args[0]), [Path(p) for p in args[1:]], deps)
