@@ -730,7 +730,7 @@ def render_stukolka(state, seat: int, palette: str = "two", *, deal_number: int 
                     f"<td>{esc(decl)}</td><td>{cards}</td><td>{obs['tricks_won'][p]}</td>"
                     f"<td style='text-align:right'>{obs['balances'][p]}</td></tr>")
     out.append("<table class='stukolka-seats' style='border-collapse:collapse'><caption style='text-align:left'>"
-               "Seats (balances include the stakes put in)</caption><thead><tr><th>Seat</th><th></th>"
+               "Seats (balances include the stakes put in)</caption><thead><tr><th>Seat</th><th>Role</th>"
                "<th>Declared</th><th>Cards</th><th>Tricks</th><th>Balance</th></tr></thead><tbody>"
                + "".join(rows) + "</tbody></table>")
     # tricks
