@@ -390,9 +390,9 @@ class ShtossOdds(w.VBox):
         self.plie_box = w.Dropdown(options=[("banker wins", "banker_wins"), ("half", "half"), ("push", "push")],
                                    value=options.pop("plie_rule", "banker_wins"), description="Plie:",
                                    tooltip="Two cards of the punter's rank in one abcug", style=_LAB, layout=lay)
-        self.position_box = w.Dropdown(options=[("none", None), ("kill from the hill costs half", "lob_full_gorka_half"),
+        self.position_box = w.Dropdown(options=[("none", ""), ("kill from the hill costs half", "lob_full_gorka_half"),
                                                 ("a kill at the 11th card wins", "eleven_wins")],
-                                       value=options.pop("position_payouts", None), description="Position payouts:",
+                                       value=options.pop("position_payouts", None) or "", description="Position payouts:",
                                        tooltip="Agreed payouts at some positions", style=_LAB, layout=lay)
         checks = [("lob_half", "half the kush on the lob", "A kill on the first card costs half"),
                   ("lob_half_requires_same_suit", "... only in the punter's suit", "Half on the lob only for his suit"),
@@ -424,7 +424,7 @@ class ShtossOdds(w.VBox):
         from stukolka.shtoss import ShtossRules
 
         return ShtossRules(deck_size=self.deck_box.value, plie_rule=self.plie_box.value,
-                           position_payouts=self.position_box.value,
+                           position_payouts=self.position_box.value or None,
                            **{k: b.value for k, b in self.checks.items()}, **self.options)
 
     def refresh(self) -> None:

@@ -109,3 +109,10 @@ def test_pot_calculator_checks_the_tricks():
     p.trick_boxes[0].value = 3
     assert "add up to" in p.result.value
     assert "differ" not in p.result.value
+
+
+def test_position_payout_presets():
+    o = shtoss_odds_explorer()
+    assert o.position_box.value == "" and o.position_box.label == "none"
+    o.position_box.value = "lob_full_gorka_half"
+    assert o.edge == odds.banker_edge(ShtossRules(position_payouts="lob_full_gorka_half"))
