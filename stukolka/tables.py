@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as w
 
 from stukolka.base import CHANCE, GameState, StukolkaError, sample_chance
-from stukolka.bots import Bot, FaraonBot, RandomBot
+from stukolka.bots import Bot, FaraonBot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, format_card, parse_card
 
 __all__ = ["GameTable", "faraon_table", "render_faraon", "StukolkaTable", "stukolka_table", "render_stukolka"]
@@ -231,14 +231,15 @@ _TIPS = {
 }
 
 
-def _stukolka_bots(seed: int, players: int, seat: int, bots) -> dict[int, Bot]:
-    """The bots for every seat but yours: a dict, or a factory ``bots(seat, seed) -> Bot``."""
+def _stukolka_bots(seed: int, players: int, seat: int, bots, rules=None) -> dict[int, Bot]:
+    """The bots for every seat but yours: a dict, or a factory ``bots(seat, seed) -> Bot``.
+    By default each other seat plays by the sources' advice (:class:`RuleOfThumbBot`)."""
     if isinstance(bots, dict):
         missing = [p for p in range(players) if p != seat and p not in bots]
         if missing:
             raise ValueError(f"no bot for seat(s) {missing}")
         return dict(bots)
-    factory = bots or (lambda p, s: RandomBot(s * 31 + p))
+    factory = bots or (lambda p, s: RuleOfThumbBot(s * 31 + p, rules=rules))
     return {p: factory(p, seed) for p in range(players) if p != seat}
 
 
@@ -363,7 +364,7 @@ class StukolkaTable(w.VBox):
         self.human = seat
         self.seed = seed
         self.rng = random.Random(seed)
-        self.bots = _stukolka_bots(seed, players, seat, self._bots_arg)
+        self.bots = _stukolka_bots(seed, players, seat, self._bots_arg, rules)
         self.session = Session(rules, dealer=dealer)
         self.deal_number = 0
         self.title.value = (f"<h4 style='margin:4px 0'>Stukolka, {html.escape(variant)}: {players} players, "
@@ -506,7 +507,7 @@ class StukolkaTable(w.VBox):
         if not 0 <= self.human < rules.n_players:
             self.human = 0
         self.rules = rules
-        self.bots = _stukolka_bots(self.seed, rules.n_players, self.human, self._bots_arg)
+        self.bots = _stukolka_bots(self.seed, rules.n_players, self.human, self._bots_arg, rules)
         self.session = Session(rules, dealer=recs[-1]["dealer"], balances=recs[-1]["balances"],
                                carry=recs[-1]["carry"])
         self.session.records = [r for r in recs[:-1]]

@@ -8,7 +8,7 @@ import json
 import ipywidgets as w
 import pytest
 
-from stukolka.bots import RandomBot
+from stukolka.bots import RuleOfThumbBot
 from stukolka.game import PLAYER_LIMITS, VARIANTS, StukolkaState
 from stukolka.pot import settle_deal
 from stukolka.tables import StukolkaTable, faraon_table, stukolka_table
@@ -171,7 +171,7 @@ def test_settings_start_a_new_game_and_check_the_rules():
     t.seat_box.value = 3
     t.start_button.click()
     assert t.rules.variant == "golets" and t.rules.n_players == 7 and t.human == 3
-    assert len(t.bots) == 6 and all(isinstance(b, RandomBot) for b in t.bots.values())
+    assert len(t.bots) == 6 and all(isinstance(b, RuleOfThumbBot) for b in t.bots.values())
     t.stake_box.value = 10
     t.start_button.click()
     assert "not divisible by 3" in t.settings_msg.value and t.rules.stake == 3
