@@ -331,6 +331,10 @@ class StukolkaTable(w.VBox):
         self.next_button = w.Button(description="Next deal", icon="forward", tooltip="Deal the next hand",
                                     layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _: self.next_deal())
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=w.Layout(width="auto"),
+                                    tooltip="Estimate the chips each of your legal moves is worth")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_box = w.HTML()
         self.logbox = w.HTML()
         self.record_box = w.Textarea(description="Record:", placeholder="a game record (JSON) appears here; "
                                      "paste one and press Load", tooltip="Game record as JSON",
@@ -347,7 +351,7 @@ class StukolkaTable(w.VBox):
         self.title = w.HTML()
         super().__init__([self.title, self.settings, self.status, self.board, self.hand_label, self.hand_box,
                           self.action_box, self.cut_box, self.confirm_button, self.next_button,
-                          self.logbox, w.HBox([self.save_button, self.load_button]), self.record_box])
+                          w.HBox([self.hint_button]), self.hint_box, self.logbox, w.HBox([self.save_button, self.load_button]), self.record_box])
         self.add_class("stukolka-table")
         self._configure(variant, players, stake, seed, seat, dealer, options)
 
@@ -397,6 +401,26 @@ class StukolkaTable(w.VBox):
         self.events = []
         self.message = ""
         self.advance()
+
+    def hint(self, samples: int = 32) -> list:
+        """Ask the advisor what each of your legal moves is worth, in chips, and show it.
+
+        The advisor sees only your observation: it deals the unseen cards many times in
+        ways consistent with what you have seen and plays each deal out
+        (:func:`stukolka.advisor.advise`).  Returns the advice, best first.
+        """
+        from stukolka.advisor import advise
+
+        if not self.legal():
+            self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
+            return []
+        advice = advise(self.state, self.human, samples=samples, seed=self.seed * 7919 + len(self.state.history()))
+        rows = "".join(f"<tr><td>{html.escape(a.action)}</td><td style='text-align:right'>{float(a.mean):+.2f}</td>"
+                       f"<td>[{a.low:+.2f}, {a.high:+.2f}]</td></tr>" for a in advice)
+        self.hint_box.value = (f"<div role='note'><b>Hint</b> ({samples} deals of the unseen cards per move; "
+                               f"chips this deal, with a 95% interval):<table><tr><th>move</th><th>chips</th>"
+                               f"<th>interval</th></tr>{rows}</table></div>")
+        return advice
 
     def next_deal(self) -> None:
         """Deal the next hand (the dealer moves left; the pot left on the table carries over)."""
@@ -559,6 +583,7 @@ class StukolkaTable(w.VBox):
     def refresh(self) -> None:
         st, me = self.state, self.human
         self.board.value = render_stukolka(st, me, self.palette, deal_number=self.deal_number)
+        self.hint_box.value = ""
         legal = self.legal()
         phase = st.phase.value
         turn = st.current_player()

@@ -236,3 +236,15 @@ def test_faraon_table_still_plays():
     while not t.state.is_terminal():
         t.press(t.legal()[0])
     assert "Out first" in t.board.value
+
+
+def test_hint_button_shows_the_advisors_values_for_your_legal_moves():
+    t = stukolka_table(variant="prikup", players=4, seed=3)
+    assert t.legal(), "the table should wait for your move"
+    t.hint_button.click()
+    advice = t.hint()
+    assert sorted(a.action for a in advice) == sorted(t.legal())
+    assert all(a.low <= float(a.mean) <= a.high for a in advice)
+    assert "Hint" in t.hint_box.value and advice[0].action in t.hint_box.value
+    t.press(t.legal()[0])                      # a move clears the old hint
+    assert t.hint_box.value == ""
