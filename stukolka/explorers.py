@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as w
 
 from stukolka.base import StukolkaError
-from stukolka.cards import PALETTES, card_name, card_svg, cards_html, deck, format_card, parse_card
+from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
 
 __all__ = ["ShtossDeal", "shtoss_deal", "ShtossOdds", "shtoss_odds_explorer", "PotCalculator",
            "pot_calculator", "bar_chart_svg", "POT_EXAMPLES", "SHTOSS_RULE_TEXT"]

@@ -28,7 +28,7 @@ import random
 from fractions import Fraction
 
 from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import CardParseError, card_rank, card_suit, format_card, parse_card, parse_cards
+from stukolka.cards import CardParseError, card_rank, format_card, parse_card, parse_cards
 from stukolka.observation import Observation
 from stukolka.options import PLAYER_LIMITS, VARIANTS, StukolkaRules
 from stukolka.pot import opening_contributions, settle_all_pass, settle_deal

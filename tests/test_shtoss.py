@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import card_rank, deck, parse_card
+from stukolka.cards import card_rank, deck
 from stukolka.shtoss import (
     POSITION_PRESETS, Pharaon, Session, ShtossRules, ShtossState, queen_of_spades,
     replay_queen_of_spades, settle_card,

@@ -10,19 +10,14 @@ from stukolka.base import CHANCE, IllegalActionError, RulesError
 from stukolka.cards import parse_card, parse_cards
 from stukolka.game import Phase, Session, StukolkaRules, StukolkaState
 from stukolka.pot import opening_contributions, pot_in_play, remiz, settle_deal, trick_share
+from stukolka.display import position
 from stukolka.record import arranged_deck, deck_action
 
 
 def dealt(variant="prikup", n=4, dealer=0, hands=None, trump="9♣", stock=(), carry=0,
           refuse=False, **opts) -> StukolkaState:
     """A state right after the deal, with the given hands, trump card and stock top."""
-    s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **opts), dealer=dealer, carry=carry)
-    if s.phase is Phase.SHLEIF_CHOICE:
-        s.apply_action("refuse shleif" if refuse else "shleif")
-    s.apply_action(deck_action(arranged_deck(n, dealer, hands or {}, trump, stock)))
-    s.apply_action("cut 26")
-    s.apply_action("deal")
-    return s
+    return position(variant, n, dealer, hands, trump, stock, carry=carry, refuse=refuse, **opts)
 
 
 def run(s: StukolkaState, *actions: str) -> StukolkaState:

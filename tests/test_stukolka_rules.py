@@ -16,7 +16,7 @@ from stukolka.game import RULE_LABELS, Observation, Phase, Session, StukolkaRule
 from stukolka.options import PLAYER_LIMITS
 from stukolka.record import arranged_deck, deck_action, dumps, from_record, loads
 
-from test_stukolka_acceptance import PLAY_210, TWO_ONE_ZERO, cards, dealt, hand, run
+from test_stukolka_acceptance import PLAY_210, TWO_ONE_ZERO, dealt, run
 
 
 # ---------------------------------------------------------------- rules as data
