@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from stukolka.cards import ACE, JACK, KING, QUEEN, card_rank, card_suit, parse_card
+from stukolka.cards import ACE, JACK, KING, QUEEN, card_rank, card_suit, parse_card, parse_suit
 
 __all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "MonteCarloBot", "hand_class",
            "HAND_CLASSES"]
@@ -71,7 +71,8 @@ class FaraonBot:
             card = parse_card(words[1])
             is_queen = card_rank(card) == QUEEN
             named = words[2] if len(words) > 2 else ""
-            suit_bonus = suits.get(_SUIT_WORDS.get(named, -1), 0)
+            named_suit = parse_suit(named)
+            suit_bonus = suits.get(named_suit, 0) if named_suit is not None else 0
             if is_queen:
                 # a queen is worth keeping unless someone is about to go out, or it is our last card
                 urgency = 2 if (danger or len(hand) == 1) else -1
@@ -80,8 +81,6 @@ class FaraonBot:
 
         return max(plays, key=score)
 
-
-_SUIT_WORDS = {"spades": 0, "hearts": 1, "diamonds": 2, "clubs": 3}
 
 
 # --------------------------------------------------------------------------- Stukolka

@@ -33,7 +33,7 @@ __all__ = [
     "JACK", "QUEEN", "KING", "ACE", "RANKS",
     "Card", "Cards", "CardParseError", "DeckError",
     "make_card", "card_rank", "card_suit", "card_colour",
-    "parse_card", "parse_cards", "format_card", "card_name", "card_glyph",
+    "parse_card", "parse_cards", "parse_suit", "format_card", "card_name", "card_glyph",
     "deck", "DECK_SIZES", "NOTATIONS", "QUEEN_OF_SPADES",
     "card_svg", "cards_html",
 ]
@@ -345,6 +345,17 @@ def parse_card(text: str) -> Card:
     if suit is None:
         raise CardParseError(text, f"unknown suit {suit_word!r}")
     return make_card(rank, suit)
+
+
+def parse_suit(text: str) -> int | None:
+    """The suit a word names (``♥``, ``h``, ``hearts``, ``черви``, ``червей`` ...), or None.
+
+    >>> parse_suit("Hearts") == parse_suit("черви") == parse_suit("♥") == HEARTS
+    True
+    >>> parse_suit("mushrooms") is None
+    True
+    """
+    return _SUIT_WORDS.get(_norm(text)) if isinstance(text, str) else None
 
 
 def parse_cards(text: str | Iterable[str | int]) -> Cards:

@@ -41,8 +41,8 @@ from stukolka.base import (
     CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError, sample_chance,
 )
 from stukolka.cards import (
-    QUEEN, CardParseError, Cards, _norm, _SUIT_WORDS, card_rank, card_suit, cards_html, deck,
-    format_card, parse_card,
+    QUEEN, CardParseError, Cards, card_rank, card_suit, cards_html, deck,
+    format_card, parse_card, parse_suit,
 )
 
 __all__ = [
@@ -212,10 +212,6 @@ def fits(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRule
     return suit is None or card_suit(card) == suit or card_rank(card) == rank
 
 
-def _parse_suit(word: str) -> int | None:
-    return _SUIT_WORDS.get(_norm(word))
-
-
 _CHANCE_WORDS = ("show", "deal", "turn", "talon")
 
 
@@ -241,13 +237,13 @@ def _parse_action(action: object) -> tuple:
         card = parse_card(" ".join(rest))
         suit = None
     except CardParseError:
-        if verb != "play" or len(rest) < 2 or _parse_suit(rest[-1]) is None:
+        if verb != "play" or len(rest) < 2 or parse_suit(rest[-1]) is None:
             raise InvalidActionError(action, f"cannot read the card {' '.join(rest)!r}") from None
         try:
             card = parse_card(" ".join(rest[:-1]))
         except CardParseError:
             raise InvalidActionError(action, f"cannot read the card {' '.join(rest[:-1])!r}") from None
-        suit = _parse_suit(rest[-1])
+        suit = parse_suit(rest[-1])
     if verb == "play":
         return ("play", int(card), suit)
     return (verb, int(card))
@@ -333,7 +329,7 @@ class FaraonState(GameState):
         if not pl:
             raise RulesError("the pile needs at least its top card")
         if isinstance(suit, str):
-            suit = _parse_suit(suit)
+            suit = parse_suit(suit)
         if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < rules.players):
             raise RulesError(f"to_move={to_move!r} is not a seat 0..{rules.players - 1}")
         top = pl[-1]
