@@ -25,17 +25,51 @@ from typing import Any
 
 import ipywidgets as w
 
-from stukolka.base import CHANCE, GameState, StukolkaError, sample_chance
+from stukolka.base import CHANCE, TERMINAL, GameState, StukolkaError, sample_chance
 from stukolka.bots import Bot, FaraonBot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, format_card, parse_card
 
-__all__ = ["GameTable", "faraon_table", "render_faraon", "StukolkaTable", "stukolka_table", "render_stukolka"]
+__all__ = ["SeatedTable", "GameTable", "faraon_table", "render_faraon", "StukolkaTable", "stukolka_table", "render_stukolka"]
 
 #: A function (state, your seat, palette) -> HTML of the table as that seat sees it.
 Renderer = Callable[[GameState, int, str], str]
 
 
-class GameTable(w.VBox):
+class SeatedTable:
+    """What every table shares: your legal actions, and letting chance and the bots move
+    until it is your turn.  The engine decides everything; the table only asks it."""
+
+    #: whether chance outcomes go into the table's log of what happened
+    _note_chance = False
+
+    def legal(self) -> list[str]:
+        """Your legal actions now, from the engine (empty when it is not your turn)."""
+        if self.state.is_terminal() or self.state.current_player() != self.human:
+            return []
+        return self.state.legal_actions()
+
+    def _chance_action(self, state: GameState) -> str:
+        return sample_chance(state, self.rng)
+
+    def _run_others(self) -> None:
+        """Apply chance outcomes and the bots' choices until it is your turn or the hand is over."""
+        st = self.state
+        for _ in range(100_000):
+            if st.is_terminal() or st.current_player() == self.human:
+                return
+            player = st.current_player()
+            if player == CHANCE:
+                st.apply_action(self._chance_action(st))
+                if self._note_chance:
+                    self._note(player, st.history()[-1])
+            else:
+                action = self.bots[player].choose(st.observation(player), st.legal_actions())
+                st.apply_action(action)
+                self._note(player, action)
+        raise RuntimeError("the table made no progress")
+
+
+class GameTable(SeatedTable, w.VBox):
     """A table for any engine game with the OpenSpiel-style interface.
 
     ``new_state`` makes a fresh state (called for every new hand); ``render``
@@ -77,12 +111,6 @@ class GameTable(w.VBox):
         self.advance()
 
     # ------------------------------------------------------------- the API behind the buttons
-    def legal(self) -> list[str]:
-        """Your legal actions now (empty when it is not your turn)."""
-        if self.state.is_terminal() or self.state.current_player() != self.human:
-            return []
-        return self.state.legal_actions()
-
     def press(self, action: str) -> None:
         """Play ``action`` for you, then let chance and the bots move until your turn.
 
@@ -108,18 +136,7 @@ class GameTable(w.VBox):
 
     def advance(self) -> None:
         """Run chance nodes and bots until it is your turn or the hand is over."""
-        guard = 0
-        while not self.state.is_terminal() and self.state.current_player() != self.human:
-            player = self.state.current_player()
-            if player == CHANCE:
-                self.state.apply_action(sample_chance(self.state, self.rng))
-            else:
-                action = self.bots[player].choose(self.state.observation(player), self.state.legal_actions())
-                self.state.apply_action(action)
-                self._note(player, action)
-            guard += 1
-            if guard > 100_000:
-                raise RuntimeError("the table made no progress")
+        self._run_others()
         self.refresh()
 
     def record(self) -> str:
@@ -243,7 +260,7 @@ def _stukolka_bots(seed: int, players: int, seat: int, bots, rules=None) -> dict
     return {p: factory(p, seed) for p in range(players) if p != seat}
 
 
-class StukolkaTable(w.VBox):
+class StukolkaTable(SeatedTable, w.VBox):
     """A Stukolka table: you at one seat, bots at the others, deal after deal.
 
     The engine decides everything: the legal actions come from
@@ -430,19 +447,11 @@ class StukolkaTable(w.VBox):
         self._start_deal()
 
     # ------------------------------------------------------------- the API behind the buttons
-    def legal(self) -> list[str]:
-        """Your legal actions now, from the engine (empty when it is not your turn)."""
-        if self.state.is_terminal() or self.state.current_player() != self.human:
-            return []
-        return self.state.legal_actions()
-
     def press(self, action: str) -> None:
         """Apply ``action`` for you, then let chance and the bots move until your turn.
 
         The engine refuses an illegal action; the table then says why and nothing changes.
         """
-        from stukolka.base import TERMINAL
-
         try:
             if self.state.current_player() == TERMINAL:
                 raise StukolkaError("the deal is over; press Next deal")
@@ -480,28 +489,18 @@ class StukolkaTable(w.VBox):
         chosen = self.selected()
         self.press("discard " + " ".join(chosen) if chosen else "stand")  # the engine orders the cards
 
+    _note_chance = True
+
+    def _chance_action(self, state: GameState) -> str:
+        if state.phase.value == "shuffle":      # a seeded shuffle, so the record replays it
+            return f"shuffle {self.rng.randrange(2**31)}"
+        return sample_chance(state, self.rng)
+
     def advance(self) -> None:
         """Run chance and the bots until it is your turn or the deal is over; book a finished deal."""
-        from stukolka.base import CHANCE
-
-        guard = 0
-        st = self.state
-        while not st.is_terminal() and st.current_player() != self.human:
-            p = st.current_player()
-            if p == CHANCE:
-                if st.phase.value == "shuffle":
-                    st.apply_action(f"shuffle {self.rng.randrange(2**31)}")
-                else:
-                    st.apply_action(sample_chance(st, self.rng))
-                self._note(p, st.history()[-1])
-            else:
-                st.apply_action(self.bots[p].choose(st.observation(p), st.legal_actions()))
-                self._note(p, st.history()[-1])
-            guard += 1
-            if guard > 10_000:
-                raise RuntimeError("the table made no progress")
-        if st.is_terminal() and not self.booked:
-            self.session.finish_deal(st)
+        self._run_others()
+        if self.state.is_terminal() and not self.booked:
+            self.session.finish_deal(self.state)
             self.booked = True
         self.refresh()
 
@@ -559,8 +558,6 @@ class StukolkaTable(w.VBox):
         self.refresh()
 
     def _note(self, player: int, action: str) -> None:
-        from stukolka.base import CHANCE
-
         if player == CHANCE:
             who = "Chance"
             if action.startswith("shuffle"):
