@@ -12,10 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stukolka.advisor import advise
+from stukolka.bots.advisor import advise
 from stukolka.base import CHANCE, sample_chance
 from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot
-from stukolka.game import StukolkaRules, StukolkaState
+from stukolka.stukolka import StukolkaRules, StukolkaState
 
 BOTS = {
     "random": lambda s, r: RandomBot(s),

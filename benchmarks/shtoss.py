@@ -11,9 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stukolka.odds import banker_edge
+from stukolka.shtoss.odds import banker_edge
 from stukolka.shtoss import ShtossRules
-from stukolka.simulate import simulate
+from stukolka.shtoss.simulate import simulate
 
 CASES = [
     ("52 cards, default", ShtossRules()),

@@ -10,56 +10,188 @@ outcomes with :meth:`GameState.chance_outcomes`.
 Actions are the engine's own short strings (``"knock"``, ``"play K♥"``), so a
 game record is readable and replayable as it is.
 
-Errors are specific :class:`ValueError` subclasses that quote the bad input and
-name the rule that refuses it.  An action that raises leaves the state unchanged.
+Every game state also speaks the same few words beyond OpenSpiel's:
+
+* ``phase``: a member of the game's own ``Phase`` enum (a ``str`` enum);
+* ``observation(player)``: a frozen, typed :class:`Observation` whose cards are ints;
+* ``view(seat)``: plain JSON-able data with everything a front end draws for that seat;
+* ``to_record()`` / ``from_record(record)``: a JSON-able record with a ``format`` key
+  (and a ``game`` key) that replays into an equal state (``docs/records.md``).
+
+One :func:`play_random` and one :func:`playthrough` serve every game, and every game's
+multi-deal driver follows the :class:`Session` protocol.
+
+Errors form one family (:mod:`stukolka.errors`): each is a :class:`StukolkaError`, quotes the
+bad input and names the rule that refuses it.  An action that raises leaves the state unchanged.
 """
 
 from __future__ import annotations
 
 import abc
+import dataclasses
+import enum
+import html
+import json
 import math
+import random
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
+
+from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in stukolka.errors)
+    BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
+    StukolkaError,
+)
 
 __all__ = [
-    "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError",
-    "IllegalActionError", "GameState", "sample_chance",
+    "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
+    "CardParseError", "DeckError", "RecordError", "BotError", "GameState", "Observation", "Session",
+    "LedgerLine", "Ledger", "sample_chance", "play_random", "playthrough", "check_record", "money_text",
 ]
 
 CHANCE = -1    #: ``current_player()`` at a chance node (shuffle, draw)
 TERMINAL = -4  #: ``current_player()`` once the game is over
 
 
-class StukolkaError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+class Observation:
+    """Base of every game's observation: a frozen dataclass of what one player may see.
 
-
-class RulesError(StukolkaError):
-    """A rules setting that is impossible, e.g. a stake not divisible by 3.
-
-    The message names the value and the rule (spec id such as ``K-18``).
+    Cards are ints (``0..51``, see :mod:`stukolka.cards`); money is ``int`` or ``Fraction``.
+    Subclasses are ``@dataclass(frozen=True)``; :meth:`to_dict` gives JSON-able data
+    (cards as ints) and ``str()`` a readable text, one field a line, cards written out.
     """
 
+    #: Field names whose values are cards, or tuples of cards (written out by ``str()``).
+    CARD_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
-class InvalidActionError(StukolkaError):
-    """An action string that cannot be read at all (bad syntax, unknown card)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as JSON-able data (tuples become lists, Fractions strings)."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
-    def __init__(self, action: object, reason: str) -> None:
-        self.action = action
-        super().__init__(f"cannot read action {action!r}: {reason}")
+    def __str__(self) -> str:
+        from stukolka.cards import format_card
+        lines = []
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            lines.append(f"{f.name}: {_show(v, format_card if f.name in self.CARD_FIELDS else None)}")
+        return "\n".join(lines)
 
 
-class IllegalActionError(StukolkaError):
-    """A well-formed action that the rules forbid in this state.
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else str(v)
+    if isinstance(v, (tuple, list, frozenset, set)):
+        items = sorted(v) if isinstance(v, (frozenset, set)) else v
+        return [_jsonable(x) for x in items]
+    if isinstance(v, Mapping):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _jsonable(getattr(v, f.name)) for f in dataclasses.fields(v)}
+    return v
 
-    ``rule`` is the spec id or book label of the rule that forbids it.
+
+def _show(v: Any, card: Any = None) -> str:
+    if isinstance(v, enum.Enum):
+        return str(v.value)
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(_show(x, card) for x in v) + "]"
+    if v is None:
+        return "-"
+    if card is not None and isinstance(v, int) and not isinstance(v, bool):
+        return card(v)
+    return str(v)
+
+
+def money_text(x: int | Fraction) -> str:
+    """Money for a reader: ``12``, ``-7 1/2``, ``2/3``.
+
+    >>> money_text(Fraction(-15, 2)), money_text(Fraction(12)), money_text(3)
+    ('-7 1/2', '12', '3')
+    """
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    whole, rest = divmod(abs(x.numerator), x.denominator)
+    return f"{sign}{whole} {rest}/{x.denominator}" if whole else f"{sign}{rest}/{x.denominator}"
+
+
+@dataclasses.dataclass(frozen=True)
+class LedgerLine:
+    """One line of a settlement: what moved, to whom, and the rule that says so.
+
+    ``amounts`` maps seat -> chips received (+) or paid (-) by this line;
+    ``table`` is what the line puts on (+) or takes off (-) the table (the pot).
     """
 
-    def __init__(self, action: object, reason: str, rule: str = "") -> None:
-        self.action = action
-        self.rule = rule
-        where = f" [{rule}]" if rule else ""
-        super().__init__(f"illegal action {action!r}: {reason}{where}")
+    item: str            #: a short key, e.g. ``"fee"``, ``"trick"``, ``"remiz"``, ``"carry"``
+    text: str            #: the line in plain words
+    rule: str = ""       #: the book label of the rule (``stukolka-rule-remiz``)
+    amounts: Mapping[int, int | Fraction] = dataclasses.field(default_factory=dict)
+    table: int | Fraction = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"item": self.item, "text": self.text, "rule": self.rule,
+                "amounts": {str(k): _jsonable(v) for k, v in sorted(self.amounts.items())},
+                "table": _jsonable(self.table)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Ledger:
+    """An itemised settlement: lines in order, and their sums per seat and on the table.
+
+    Front ends draw it; they never add up money themselves.
+    """
+
+    lines: tuple[LedgerLine, ...]
+    seats: int
+    names: tuple[str, ...] = ()
+
+    def net(self) -> list[int | Fraction]:
+        """Each seat's sum over the lines."""
+        out: list[int | Fraction] = [0] * self.seats
+        for line in self.lines:
+            for p, x in line.amounts.items():
+                out[p] += x
+        return out
+
+    def table_change(self) -> int | Fraction:
+        return sum((line.table for line in self.lines), 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lines": [ln.to_dict() for ln in self.lines], "seats": self.seats,
+                "names": list(self.names), "net": [_jsonable(x) for x in self.net()],
+                "table_change": _jsonable(self.table_change())}
+
+    def _name(self, p: int) -> str:
+        return self.names[p] if p < len(self.names) else f"seat {p}"
+
+    def __str__(self) -> str:
+        rows = []
+        for ln in self.lines:
+            who = ", ".join(f"{self._name(p)} {'+' if x > 0 else ''}{money_text(x)}"
+                            for p, x in sorted(ln.amounts.items()) if x)
+            rule = f" [{ln.rule}]" if ln.rule else ""
+            rows.append(f"{ln.text}{': ' + who if who else ''}{rule}")
+        rows.append("net: " + ", ".join(f"{self._name(p)} {money_text(x)}" for p, x in enumerate(self.net())))
+        return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        head = "".join(f"<th scope='col'>{e(self._name(p))}</th>" for p in range(self.seats))
+        body = []
+        for ln in self.lines:
+            cells = "".join(f"<td class='num'>{e(money_text(ln.amounts[p])) if ln.amounts.get(p) else ''}</td>"
+                            for p in range(self.seats))
+            rule = f" <small>[{e(ln.rule)}]</small>" if ln.rule else ""
+            tab = e(money_text(ln.table)) if ln.table else ""
+            body.append(f"<tr><th scope='row'>{e(ln.text)}{rule}</th>{cells}<td class='num'>{tab}</td></tr>")
+        net = "".join(f"<td class='num'><b>{e(money_text(x))}</b></td>" for x in self.net())
+        body.append(f"<tr><th scope='row'>net</th>{net}<td class='num'><b>{e(money_text(self.table_change()))}</b></td></tr>")
+        return ("<table class='stukolka-ledger'><thead><tr><th></th>" + head + "<th scope='col'>table</th></tr></thead>"
+                "<tbody>" + "".join(body) + "</tbody></table>")
 
 
 class GameState(abc.ABC):
@@ -97,6 +229,14 @@ class GameState(abc.ABC):
         """The actions applied so far, in order."""
         return list(getattr(self, "_history", []))
 
+    def observation_string(self, player: int) -> str:
+        """``str(self.observation(player))``."""
+        return str(self.observation(player))  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        """A notebook cell that ends in a state shows the table (subclasses draw it)."""
+        return "<pre>" + html.escape(str(self)) + "</pre>"
+
 
 def sample_chance(state: GameState, rng) -> str:
     """Draw one chance outcome of ``state`` with its exact probability, using ``rng``
@@ -113,3 +253,106 @@ def sample_chance(state: GameState, rng) -> str:
         if ticket < 0:
             return action
     return outcomes[-1][0]
+
+
+def play_random(state: GameState, rng: random.Random | int, max_steps: int = 100_000) -> GameState:
+    """Play ``state`` to the end in place: chance outcomes with their probabilities, every
+    decision uniformly among the legal actions, all drawn from ``rng`` (a seed or a
+    :class:`random.Random`).  Returns ``state``."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return state
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise StukolkaError(f"no end after {max_steps} steps")
+
+
+def playthrough(state: GameState, seed: int, *, game: str, rules: Mapping[str, Any] | None = None,
+                setup: Mapping[str, Any] | None = None, actions: Sequence[str] | None = None,
+                max_steps: int = 100_000) -> str:
+    """An OpenSpiel-style playthrough of ``state``, played in place: for each step the phase,
+    the player to act, the legal actions (or the number of chance outcomes), the player's
+    observation and the action taken; then the final state, returns and the actions.
+
+    Actions are drawn as in :func:`play_random` from ``random.Random(seed)``, or replayed from
+    ``actions``.  Each game's ``playthrough(rules, seed, **setup)`` calls this one, so every
+    golden file has the same shape.
+    """
+    rng = random.Random(seed)
+    out = [f"game: {game}"]
+    if rules is not None:
+        out.append("rules: " + json.dumps(_jsonable(dict(rules)), ensure_ascii=False, sort_keys=True))
+    out.append(f"seed: {seed}")
+    for k, v in (setup or {}).items():
+        out.append(f"{k}: {json.dumps(_jsonable(v), ensure_ascii=False)}")
+    out.append("")
+    step = 0
+    while not state.is_terminal():
+        if step >= max_steps:
+            raise StukolkaError(f"no end after {max_steps} steps")
+        p = state.current_player()
+        legal = state.legal_actions()
+        phase = getattr(state, "phase", None)
+        phase_text = phase.value if isinstance(phase, enum.Enum) else str(phase)
+        out.append(f"# step {step}: phase {phase_text}, to act {'chance' if p == CHANCE else p}")
+        if p == CHANCE:
+            out.append(f"chance outcomes: {len(legal)}")
+        else:
+            out.append("legal: " + " | ".join(legal))
+            out.extend("  " + line for line in state.observation_string(p).splitlines())
+        if actions is not None:
+            action = actions[step]
+        elif p == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(legal)
+        out.append(f"action: {action}")
+        state.apply_action(action)
+        step += 1
+    out += ["", str(state), "returns: " + json.dumps(_jsonable(list(state.returns()))),
+            "actions: " + json.dumps(state.history(), ensure_ascii=False)]
+    return "\n".join(out) + "\n"
+
+
+def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
+    """Check a record's envelope: a mapping with the right ``format`` and ``game`` tags.
+
+    >>> check_record({"format": "x/1", "game": "x"}, "x/1", "x")["game"]
+    'x'
+    >>> check_record([], "x/1", "x")
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RecordError: a x record must be a JSON object (a dict), not list
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a {game} record must be a JSON object (a dict), not {type(record).__name__}")
+    if record.get("format") != fmt:
+        raise RecordError(f"record format {record.get('format')!r} is not {fmt!r}")
+    if record.get("game", game) != game:
+        raise RecordError(f"record game {record.get('game')!r} is not {game!r}")
+    return record
+
+
+@runtime_checkable
+class Session(Protocol):
+    """A run of deals at one table (every game's multi-deal driver follows it).
+
+    ``new_deal()`` gives the next deal's state, set up from the totals so far;
+    ``finish_deal(state)`` books a finished deal (refusing one that is not over, or not
+    this session's latest); ``totals`` are each player's chips so far; ``records`` one
+    record per finished deal.
+    """
+
+    rules: Any
+    records: list[dict[str, Any]]
+
+    def new_deal(self) -> GameState: ...
+
+    def finish_deal(self, state: Any) -> Any: ...
+
+    @property
+    def totals(self) -> Sequence[int | Fraction]: ...

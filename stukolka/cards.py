@@ -28,6 +28,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from stukolka.errors import CardParseError, DeckError
+
 __all__ = [
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RED", "BLACK",
     "JACK", "QUEEN", "KING", "ACE", "RANKS",
@@ -66,19 +68,6 @@ _RANK_RU_NAME = {2: "двойка", 3: "тройка", 4: "четвёрка", 5:
 # Unicode "Playing Cards" block: rank nibble 1..E, with C (knight) skipped in a standard pack.
 _UNICODE_SUIT_BASE = (0x1F0A0, 0x1F0B0, 0x1F0C0, 0x1F0D0)
 _UNICODE_RANK = {14: 0x1, **{r: r for r in range(2, 11)}, 11: 0xB, 12: 0xD, 13: 0xE}
-
-
-class CardParseError(ValueError):
-    """A string that is not a card in any supported notation."""
-
-    def __init__(self, text: object, reason: str = "") -> None:
-        self.text = text
-        msg = f"cannot parse {text!r} as a card"
-        super().__init__(f"{msg}: {reason}" if reason else msg)
-
-
-class DeckError(ValueError):
-    """A deck size, or a card for a deck, that does not exist."""
 
 
 # --------------------------------------------------------------------------- card type
@@ -259,13 +248,13 @@ def format_card(card: int, notation: str = "symbol") -> str:
         return f"{_RANK_EN_NAME[r]} of {_SUIT_EN[s]}"
     if notation == "unicode":
         return card_glyph(card)
-    raise ValueError(f"unknown card notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
+    raise DeckError(f"unknown card notation {notation!r}; choose one of {', '.join(NOTATIONS)}")
 
 
 def card_name(card: int, lang: Literal["en", "ru"] = "en") -> str:
     """The full name of a card in English or Russian."""
     if lang not in ("en", "ru"):
-        raise ValueError(f"unknown language {lang!r}; choose 'en' or 'ru'")
+        raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
     return format_card(card, "ru_long" if lang == "ru" else "en_long")
 
 
@@ -315,7 +304,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("Z♠")
     Traceback (most recent call last):
     ...
-    stukolka.cards.CardParseError: cannot parse 'Z♠' as a card: unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т
+    stukolka.errors.CardParseError: cannot parse 'Z♠' as a card: unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т
     """
     if isinstance(text, Card):
         return text

@@ -50,7 +50,7 @@ def test_every_rule_label_in_the_book_is_named_by_a_test(label):
     assert label in all_test_sources(), f"rule {label} (in book/{LABELS[label]}) has no test that names it"
 
 
-@pytest.mark.parametrize("module", ["faraon", "game", "shtoss"])
+@pytest.mark.parametrize("module", ["faraon", "stukolka", "shtoss"])
 def test_engine_rule_lists_are_all_in_the_book(module):
     import importlib
 

@@ -1,6 +1,6 @@
 """The shtoss and Pharaon rules the book states, each exercised through the engine.
 
-Every ``shtoss-rule-*`` label in ``stukolka.shtoss.RULE_LABELS`` is named by one test here,
+Every ``shtoss-rule-*`` label in ``stukolka.shtoss.state.RULE_LABELS`` is named by one test here,
 and the book's chapters state exactly those labels.
 """
 

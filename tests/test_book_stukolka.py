@@ -1,7 +1,7 @@
 """The Stukolka chapters state every rule the engine implements, each exactly once.
 
 Labels such as ``(stukolka-rule-remiz)=`` in the chapters must be the engine's own names
-(:data:`stukolka.game.RULE_LABELS`); a label stated twice would be an ambiguous target.
+(:data:`stukolka.stukolka.state.RULE_LABELS`); a label stated twice would be an ambiguous target.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from stukolka.game import RULE_LABELS
+from stukolka.stukolka import RULE_LABELS
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 LABEL = re.compile(r"^\((stukolka-rule-[a-z0-9-]+)\)=", re.M)

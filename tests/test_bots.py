@@ -11,15 +11,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stukolka.advisor import advise, mean_ci
+from stukolka.bots.advisor import advise, mean_ci
 from stukolka.base import CHANCE, sample_chance
 from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot, hand_class
 from stukolka.cards import parse_cards
-from stukolka.determinize import card_options, determinize, solve_play
-from stukolka.game import StukolkaRules, StukolkaState
-from stukolka.lab import paired_match, play_deal
-from stukolka.options import PLAYER_LIMITS
-from stukolka.record import arranged_deck, deck_action
+from stukolka.bots.determinize import card_options, determinize, solve_play
+from stukolka.stukolka import StukolkaRules, StukolkaState
+from stukolka.bots.lab import paired_match, play_deal
+from stukolka.stukolka import PLAYER_LIMITS
+from stukolka.stukolka.record import arranged_deck, deck_action
 
 
 @st.composite

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 def test_play_a_hand_of_the_shedding_game_by_clicking(book_url, watched_page):
     page = watched_page.page
-    code = ("from stukolka.tables import faraon_table\n"
+    code = ("from stukolka.widgets import faraon_table\n"
             "table = faraon_table(players=3, seed=11)\n"
             "table")
     start = time.monotonic()

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from stukolka import odds
-from stukolka.explorers import POT_EXAMPLES, bar_chart_svg, pot_calculator, shtoss_deal, shtoss_odds_explorer
+from stukolka.shtoss import odds
+from stukolka.widgets import POT_EXAMPLES, bar_chart_svg, pot_calculator, shtoss_deal, shtoss_odds_explorer
 from stukolka.shtoss import ShtossRules, ShtossState, replay_queen_of_spades
 
 

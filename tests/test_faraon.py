@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from stukolka import faraon
+import stukolka.faraon.state as faraon
+from stukolka.cards import deck as _deck
 from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
 from stukolka.cards import Cards, parse_card
 from stukolka.faraon import (
@@ -357,7 +358,7 @@ def test_F7_start_card_effects_queen_leaves_the_suit_open():
 # --------------------------------------------------------------------------- F-8 talon
 def _rest(*used):
     taken = {int(c) for u in used for c in Cards.parse(u)}
-    return [c for c in faraon.deck(36) if int(c) not in taken]
+    return [c for c in _deck(36) if int(c) not in taken]
 
 
 def test_F8_empty_talon_is_renewed_from_the_pile_except_its_top():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from stukolka.bots import RandomBot, RuleOfThumbBot
-from stukolka.game import StukolkaRules
-from stukolka.lab import decision_values, estimate, gain_by, play_session, text_progress, tournament
+from stukolka.stukolka import StukolkaRules
+from stukolka.bots.lab import decision_values, estimate, gain_by, play_session, text_progress, tournament
 
 
 def test_text_progress_prints_a_few_deterministic_lines(capsys):

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from stukolka.cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card
-from stukolka.odds import (
+from stukolka.shtoss.odds import (
     banker_edge, banker_win_probability, deciding_position_distribution, edge_for_length,
     expected_payoff, faro_edge, mid_deal_edge, pair_edge, plie_probability, position_law,
     punter_win_probability,
@@ -72,7 +72,7 @@ RULES = [
 @pytest.mark.parametrize("rules", RULES, ids=repr)
 @pytest.mark.parametrize("n, m, marker", [(8, 4, False), (10, 3, False), (9, 4, True), (7, 2, True), (6, 1, False)])
 def test_exact_equals_brute_force_small_decks(rules, n, m, marker):
-    from stukolka.odds import _amount_law
+    from stukolka.shtoss.odds import _amount_law
     law = _amount_law(rules, n, m, 0, marker)
     assert -sum(a * p for a, p in law.items()) == brute_force(rules, n, m, 0, marker)
 

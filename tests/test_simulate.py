@@ -4,9 +4,9 @@ import itertools
 
 import pytest
 
-from stukolka.odds import banker_edge, mid_deal_edge
+from stukolka.shtoss.odds import banker_edge, mid_deal_edge
 from stukolka.shtoss import ShtossRules
-from stukolka.simulate import simulate
+from stukolka.shtoss.simulate import simulate
 
 DEALS = 40_000
 

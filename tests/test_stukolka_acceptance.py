@@ -8,10 +8,10 @@ import pytest
 
 from stukolka.base import CHANCE, IllegalActionError, RulesError
 from stukolka.cards import parse_card, parse_cards
-from stukolka.game import Phase, Session, StukolkaRules, StukolkaState
-from stukolka.pot import opening_contributions, pot_in_play, remiz, settle_deal, trick_share
-from stukolka.display import position
-from stukolka.record import arranged_deck, deck_action
+from stukolka.stukolka import Phase, Session, StukolkaRules, StukolkaState
+from stukolka.stukolka.pot import opening_contributions, pot_in_play, remiz, settle_deal, trick_share
+from stukolka.stukolka.display import position
+from stukolka.stukolka.record import arranged_deck, deck_action
 
 
 def dealt(variant="prikup", n=4, dealer=0, hands=None, trump="9♣", stock=(), carry=0,

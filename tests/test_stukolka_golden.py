@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from stukolka.game import StukolkaRules
-from stukolka.record import playthrough
+from stukolka.stukolka import StukolkaRules
+from stukolka.stukolka.record import playthrough
 
 GOLDEN = Path(__file__).parent / "golden"
 

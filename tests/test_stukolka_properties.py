@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from stukolka.base import StukolkaError
 from stukolka.cards import format_card
-from stukolka.game import PLAYER_LIMITS, Phase, Session, StukolkaRules, StukolkaState
-from stukolka.record import from_record
+from stukolka.stukolka import PLAYER_LIMITS, Phase, Session, StukolkaRules, StukolkaState
+from stukolka.stukolka.record import from_record
 
 SETTINGS = settings(max_examples=120, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

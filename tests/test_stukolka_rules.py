@@ -12,9 +12,9 @@ import pytest
 
 from stukolka.base import CHANCE, IllegalActionError, InvalidActionError, RulesError
 from stukolka.cards import deck, format_card
-from stukolka.game import RULE_LABELS, Observation, Phase, Session, StukolkaRules, StukolkaState
-from stukolka.options import PLAYER_LIMITS
-from stukolka.record import arranged_deck, deck_action, dumps, from_record, loads
+from stukolka.stukolka import RULE_LABELS, Observation, Phase, Session, StukolkaRules, StukolkaState
+from stukolka.stukolka import PLAYER_LIMITS
+from stukolka.stukolka.record import arranged_deck, deck_action, dumps, from_record, loads
 
 from test_stukolka_acceptance import PLAY_210, TWO_ONE_ZERO, dealt, run
 

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-from stukolka import symbolic as S
-from stukolka.odds import edge_for_length, position_law
+from stukolka.shtoss import symbolic as S
+from stukolka.shtoss.odds import edge_for_length, position_law
 from stukolka.shtoss import ShtossRules
 
 SIZES = range(8, 201, 4)

@@ -9,9 +9,9 @@ import ipywidgets as w
 import pytest
 
 from stukolka.bots import RuleOfThumbBot
-from stukolka.game import PLAYER_LIMITS, VARIANTS, StukolkaState
-from stukolka.pot import settle_deal
-from stukolka.tables import StukolkaTable, faraon_table, stukolka_table
+from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, StukolkaState
+from stukolka.stukolka.pot import settle_deal
+from stukolka.widgets import StukolkaTable, faraon_table, stukolka_table
 
 
 def visible(widget) -> bool:

@@ -1,0 +1,348 @@
+"""Determinisation and exact play: the tools of the search bots.
+
+A player does not see the other hands, the stock or the thrown cards.  A
+*determinisation* is one full deal that agrees with everything the player has
+seen: his own cards, the cards played, the turned trump, how many cards each
+player holds, bought and discarded, and what the play so far proves (a player
+who did not follow suit is void in it; a follower who did not beat the winning
+card holds no higher card of that suit; a leader who did not lead the trump ace
+does not hold it).  :func:`determinize` builds such a deal as an ordinary
+:class:`~stukolka.stukolka.state.StukolkaState`.
+
+Once the cards are known, the at most three remaining tricks are small enough
+to solve exactly: :func:`solve_play` searches every legal line (each player
+maximises his own chips, the "max-n" rule of multi-player search) and returns
+each seat's chips from the tricks still to come.
+
+>>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
+>>> from stukolka.cards import parse_cards
+>>> r = StukolkaRules(variant="obligatory", n_players=4)
+>>> hands = {0: parse_cards("A♠ 2♥ 3♥"), 1: parse_cards("K♠ 4♥ 5♥"),
+...          2: parse_cards("Q♥ 2♦ 3♦"), 3: parse_cards("A♥ 4♦ 5♦")}
+>>> solve_play(r, hands, trump=0, turn=0, pot=15)   # A♠ wins a trick, A♥ two; 1 and 2 pay remiz
+{0: 5, 1: -15, 2: -15, 3: 10}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from stukolka.cards import parse_card
+from stukolka.stukolka.state import PLAYING, Phase, StukolkaState, beats
+from stukolka.stukolka.rules import StukolkaRules
+from stukolka.stukolka.pot import settle_deal
+
+__all__ = ["card_options", "solve_play", "determinize", "inferred_constraints", "state_play_values"]
+
+
+def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Sequence[tuple[int, int]],
+                 trump: int, me: int = -1, exempt: tuple[int, int] | None = None,
+                 trump_visible: bool = False, trump_card: int | None = None) -> list[int]:
+    """The cards ``hand`` may play into ``trick`` (a list of ``(seat, card)``): the same
+    answer as the engine's lead and follow rules, without building a state."""
+    if not trick:
+        ace, king, queen = trump * 13 + 12, trump * 13 + 11, trump * 13 + 10
+        if rules.lead_trump_ace and ace in hand:
+            return [ace]
+        if rules.lead_king_from_marriage and king in hand and queen in hand:
+            return [king]
+        if (rules.lead_king_from_marriage and not rules.marriage_exemption and exempt
+                and exempt[0] == me and exempt[1] in hand):
+            return [exempt[1]]
+        if rules.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
+            return [king]
+        return list(hand)
+    led = trick[0][1] // 13
+    win = trick[0][1]
+    for _, c in trick[1:]:
+        if beats(c, win, trump):
+            win = c
+    same = [c for c in hand if c // 13 == led]
+    if same:
+        target = win if rules.must_beat == "current_winner" else trick[0][1]
+        over = [c for c in same if beats(c, target, trump)]
+        return over or same
+    trumps = [c for c in hand if c // 13 == trump]
+    if trumps:
+        if win // 13 == trump and rules.must_overtrump:
+            over = [c for c in trumps if c > win]
+            if over:
+                return over
+            return trumps if rules.must_undertrump else list(hand)
+        return trumps
+    return list(hand)
+
+
+def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: int, turn: int,
+               pot: int, trick: Sequence[tuple[int, int]] = (), tricks_won: Mapping[int, int] | None = None,
+               tricks_done: int = 0, violators: Sequence[int] = (), exempt: tuple[int, int] | None = None,
+               trump_visible: bool = False, trump_card: int | None = None,
+               first_moves: bool = False, moves: Sequence[int] | None = None):
+    """Exact max-n play of the remaining tricks with every card known.
+
+    ``hands`` maps each active seat to its cards.  Returns each active seat's chips
+    from the settlement of the deal (trick shares minus remizes).  With
+    ``first_moves=True`` returns ``{card: values}`` for each legal card of the seat
+    to move instead (or for each of ``moves``): what each seat gets after that card.
+    """
+    seats = sorted(hands)
+    n_seats = max(seats) + 1 if seats else 0
+    nxt = {}
+    for i, q in enumerate(seats):
+        nxt[q] = seats[(i + 1) % len(seats)]
+    won0 = dict(tricks_won or {})
+    for q in seats:
+        won0.setdefault(q, 0)
+    active = [q in hands for q in range(max(n_seats, 1))]
+    leaf_cache: dict[tuple, dict] = {}
+
+    def leaf(won: tuple) -> dict:
+        got = leaf_cache.get(won)
+        if got is None:
+            tw = [0] * len(active)
+            for q, t in zip(seats, won):
+                tw[q] = t
+            pay, _ = settle_deal(pot, tw, active, violators, forfeits=rules.violator_forfeits_tricks,
+                                 max_one_remiz=rules.max_one_remiz_per_player, cap=rules.remiz_cap)
+            got = leaf_cache[won] = {q: pay[q] for q in seats}
+        return got
+
+    idx = {q: i for i, q in enumerate(seats)}
+    memo: dict = {}
+
+    def rec(hs: tuple, tr: tuple, who: int, won: tuple, done: int, ex) -> dict:
+        if done == 3 or not hs[idx[who]]:
+            return leaf(won)
+        key = (hs, tr, who, won, ex)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        hand = hs[idx[who]]
+        opts = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
+        best = None
+        for c in opts:
+            val = play(hs, tr, who, won, done, c)
+            if best is None or val[who] > best[who]:
+                best = val
+        memo[key] = best
+        return best
+
+    def play(hs, tr, who, won, done, c):
+        i = idx[who]
+        h2 = hs[:i] + (tuple(x for x in hs[i] if x != c),) + hs[i + 1:]
+        tr2 = tr + ((who, c),)
+        if len(tr2) < len(seats):
+            return rec(h2, tr2, nxt[who], won, done, None)
+        w, wc = tr2[0]
+        for q, x in tr2[1:]:
+            if beats(x, wc, trump):
+                w, wc = q, x
+        won2 = won[:idx[w]] + (won[idx[w]] + 1,) + won[idx[w] + 1:]
+        other = {trump * 13 + 10: trump * 13 + 11, trump * 13 + 11: trump * 13 + 10}.get(wc)
+        ex2 = (w, other) if other is not None and other in h2[idx[w]] else None
+        return rec(h2, (), w, won2, done + 1, ex2)
+
+    hs0 = tuple(tuple(sorted(hands[q])) for q in seats)
+    won_t = tuple(won0[q] for q in seats)
+    tr0 = tuple(trick)
+    if first_moves:
+        opts = moves if moves is not None else card_options(
+            rules, hs0[idx[turn]], tr0, trump, turn, exempt, trump_visible, trump_card)
+        return {c: play(hs0, tr0, turn, won_t, tricks_done, c) for c in opts}
+    return rec(hs0, tr0, turn, won_t, tricks_done, exempt)
+
+
+def state_play_values(state: StukolkaState, first_moves: bool = False,
+                      moves: Sequence[int] | None = None):
+    """:func:`solve_play` on a state in the play phase (all cards known to the solver)."""
+    act = state.active()
+    hands = {q: state.hands[q] for q in range(state.n) if act[q]}
+    return solve_play(state.rules, hands, state.trump_suit, state.turn, state.pot, state.trick,
+                      {q: state.tricks_won[q] for q in hands}, len(state.tricks),
+                      sorted({v[0] for v in state.violations}), state.exempt, state.trump_visible,
+                      state.trump_card, first_moves=first_moves, moves=moves)
+
+
+# --------------------------------------------------------------------------- determinisation
+def _card(text: str) -> int:
+    return int(parse_card(text))
+
+
+def _tricks_of(obs) -> list[list[tuple[int, int]]]:
+    out = []
+    for t, _ in obs["tricks"]:
+        out.append([(int(x.split(":")[0]), _card(x.split(":")[1])) for x in t])
+    cur = [(int(x.split(":")[0]), _card(x.split(":")[1])) for x in obs["current_trick"]]
+    if cur:
+        out.append(cur)
+    return out
+
+
+def inferred_constraints(obs, rules: StukolkaRules) -> dict[int, set[int]]:
+    """Cards each seat cannot hold, proved by the play so far (only in ``prevent`` mode,
+    where every play was legal): ``{seat: {cards}}``."""
+    banned: dict[int, set[int]] = {}
+    if rules.violation_mode != "prevent" or obs["trump"] is None:
+        return banned
+    trump = "♠♥♦♣".index(obs["trump"])
+    for trick in _tricks_of(obs):
+        lead_seat, lead = trick[0]
+        if rules.lead_trump_ace and lead != trump * 13 + 12:
+            banned.setdefault(lead_seat, set()).add(trump * 13 + 12)
+        led = lead // 13
+        win = lead
+        for q, c in trick[1:]:
+            b = banned.setdefault(q, set())
+            if c // 13 != led:
+                b.update(range(led * 13, led * 13 + 13))       # void in the led suit
+                if c // 13 != trump:
+                    if win // 13 == trump and rules.must_overtrump and not rules.must_undertrump:
+                        b.update(x for x in range(trump * 13, trump * 13 + 13) if x > win)
+                    else:
+                        b.update(range(trump * 13, trump * 13 + 13))
+            else:
+                target = win if rules.must_beat == "current_winner" else lead
+                if not beats(c, target, trump):
+                    b.update(x for x in range(led * 13, led * 13 + 13) if beats(x, target, trump))
+            if beats(c, win, trump):
+                win = c
+    return banned
+
+
+def determinize(obs, rules: StukolkaRules, rng: random.Random,
+                legal_actions: Sequence[str] = ()) -> StukolkaState:
+    """A full deal consistent with what ``obs["player"]`` has seen, as a state at the same
+    point of the deal.  Money is rebased: ``returns()`` of the result counts only what
+    happens from now on."""
+    me = obs["player"]
+    n = obs["seats"]
+    dealer = obs["dealer"]
+    phase = Phase(obs["phase"])
+    st = StukolkaState(rules, dealer=dealer)
+    st.balances = list(obs["balances"])
+    st.start_balances = tuple(st.balances)
+    st.pot, st.table = obs["pot_in_play"], obs["table"]
+    st.phase = phase
+    decl = list(obs["declarations"])
+    st.declarations = decl
+    st.bought, st.discarded = list(obs["bought"]), list(obs["discarded"])
+    st.shleif_refused = obs["shleif_refused"]
+    st.tricks_won = list(obs["tricks_won"])
+    st.violations = [(int(v.split(":")[0]), v.split(":", 1)[1], "?") for v in obs["violations"]]
+    if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SEAT_DRAW):
+        return st  # nothing dealt yet: the deck is still chance's to choose
+    trump = "♠♥♦♣".index(obs["trump"])
+    st.trump_suit = trump
+    known: set[int] = set()
+    my_hand = [_card(c) for c in obs["hand"]] if obs["hand"] is not None else None
+    if my_hand is None:  # a dark hand: the legal discards name its cards, if any
+        cards = list(dict.fromkeys(x for a in legal_actions if a.startswith("discard ") for x in a.split()[1:]))
+        my_hand = [_card(c) for c in cards] if cards and len(cards) == obs["hand_sizes"][me] else None
+    if my_hand is not None:
+        known.update(my_hand)
+    tricks = _tricks_of(obs)
+    played = [c for t in tricks for _, c in t]
+    known.update(played)
+    dead = []
+    if obs["turned_trump"] is not None:
+        st.trump_card = _card(obs["turned_trump"])
+        st.trump_visible = True
+        dead.append(st.trump_card)
+        known.add(st.trump_card)
+    shleif_held = (rules.variant == "shleif" and not obs["shleif_refused"]
+                   and phase in (Phase.DECLARE, Phase.PURCHASE) and obs["turned_trump"] is None)
+    shleif_card = None
+    if obs["shleif_card"] is not None:
+        shleif_card = _card(obs["shleif_card"])
+        known.add(shleif_card)
+    pool = [c for c in range(52) if c not in known]
+    rng.shuffle(pool)
+    sizes = list(obs["hand_sizes"])
+    if shleif_held and shleif_card is None:
+        if me == dealer and my_hand is not None and sizes[me] > 3:
+            shleif_held = False  # the dealer's 4th card is already in his hand
+        else:
+            cands = [c for c in pool if c // 13 == trump]
+            shleif_card = cands[0]
+            pool.remove(shleif_card)
+    st.trump_card = st.trump_card if st.trump_visible else shleif_card
+    st.shleif_card = shleif_card if shleif_held else None
+    banned = inferred_constraints(obs, rules)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    if my_hand is not None:
+        hands[me] = list(my_hand)
+    need = {q: sizes[q] for q in range(n) if q != me or my_hand is None}
+    _deal_hidden(hands, need, pool, banned, rng)
+    stock_size = obs["stock_size"]
+    st.stock, rest = pool[:stock_size], pool[stock_size:]
+    st.dead = dead
+    st.exposed = [_card(c) for c in obs["exposed"]]
+    st.thrown = rest
+    st.hands = hands
+    st.trick = [(q, c) for q, c in tricks[-1]] if obs["current_trick"] else []
+    st.tricks = [(tuple(t), w) for t, (_, w) in zip(tricks, obs["tricks"])]
+    dark_on = rules.dark_on
+    st.dark = [d == "dark" for d in decl]
+    order = st.order()
+    to_act = obs["to_act"]
+    st.seen = [True] * n
+    if phase is Phase.DECLARE:
+        st.declare_idx = order.index(to_act)
+        for q in order[st.declare_idx:]:
+            st.seen[q] = not dark_on
+        st.seen[me] = obs["hand"] is not None
+    st.golets_taker = next((q for q in range(n) if decl[q] == "golets"), None)
+    st.razrez_buyers = [q for q in order if decl[q] == "razrez"]
+    act = [d in PLAYING for d in decl]
+    if phase is Phase.PURCHASE:
+        queue = [q for q in order if act[q] and q != st.golets_taker]
+        st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
+        for q in st.queue:
+            st.seen[q] = not st.dark[q]
+    elif phase is Phase.RAZREZ:
+        queue = [q for q in order if not act[q]]
+        st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
+    if phase in (Phase.PURCHASE, Phase.RAZREZ) and to_act == me:
+        st.pending = max(0, sizes[me] - 3)
+        if st.pending:
+            st.seen[me] = obs["hand"] is not None
+    if phase is Phase.PLAY:
+        st.turn = to_act
+        if obs["tricks"]:
+            (last, w) = tricks[len(obs["tricks"]) - 1], obs["tricks"][-1][1]
+            wc = next(c for q, c in last if q == w)
+            other = {trump * 13 + 10: trump * 13 + 11, trump * 13 + 11: trump * 13 + 10}.get(wc)
+            st.exempt = (w, other) if other is not None and other in hands[w] else None
+    st.purchase_money = rules.purchase_price_per_card * sum(st.bought) if rules.has_purchase else 0
+    return st
+
+
+def _deal_hidden(hands, need: dict[int, int], pool: list[int], banned: dict[int, set[int]],
+                 rng: random.Random) -> None:
+    """Fill ``need[q]`` cards into each hidden hand from ``pool`` (already shuffled),
+    respecting ``banned``; the most constrained seats draw first.  Cards left stay in ``pool``."""
+    seats = sorted((q for q in need if need[q] > 0), key=lambda q: -len(banned.get(q, ())))
+    for _attempt in range(20):
+        trial = pool[:]
+        got: dict[int, list[int]] = {}
+        ok = True
+        for q in seats:
+            b = banned.get(q, set())
+            fits = [c for c in trial if c not in b]
+            if len(fits) < need[q]:
+                ok = False
+                break
+            pick = fits[:need[q]]
+            got[q] = pick
+            chosen = set(pick)
+            trial = [c for c in trial if c not in chosen]
+        if ok:
+            for q, cards in got.items():
+                hands[q].extend(cards)
+            pool[:] = trial
+            return
+        rng.shuffle(pool)
+        if _attempt >= 9:
+            banned = {}  # the inference cannot be met: deal freely
+    raise AssertionError("cannot deal the hidden cards")  # pragma: no cover

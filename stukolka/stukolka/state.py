@@ -1,0 +1,960 @@
+"""The Stukolka engine: one deal as an explicit state machine, and a session of deals.
+
+A deal runs through the phases of :class:`Phase`::
+
+    seat_draw (first deal only) -> shleif_choice (shleif) -> shuffle -> cut -> deal
+    -> declare -> purchase -> razrez -> play -> terminal
+
+Actions are short strings (see ``docs/stukolka-actions.md``)::
+
+    >>> s = StukolkaState(StukolkaRules(variant="prikup", n_players=3), dealer=0)
+    >>> s.current_player() == CHANCE, s.pot
+    (True, 3)
+    >>> s.apply_action("shuffle 7"); s.apply_action("cut 26"); s.apply_action("deal")
+    >>> s.phase.value, s.current_player(), s.legal_actions()
+    ('declare', 1, ['knock', 'pass'])
+    >>> for a in ("pass", "pass", "pass"): s.apply_action(a)
+    >>> s.is_terminal(), s.returns()          # everyone passed: the dealer takes his own fee back
+    (True, [0, 0, 0])
+
+Money is exact and conserved: ``sum(state.balances) + state.table`` never changes.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from fractions import Fraction
+
+from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError
+from stukolka.cards import CardParseError, card_rank, format_card, parse_card, parse_cards
+from stukolka.stukolka.observation import Observation
+from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
+from stukolka.stukolka.pot import opening_contributions, settle_all_pass, settle_deal
+
+__all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "RULE_LABELS",
+           "VARIANTS", "PLAYER_LIMITS"]
+
+#: Book labels of the rules the engine implements, each with a one-line description.
+RULE_LABELS: dict[str, str] = {
+    "stukolka-rule-stake": "The stake is a multiple of 3, so every trick share is whole (ST-01).",
+    "stukolka-rule-player-limits": "Player counts per variant, and enough cards for the stock (K-18).",
+    "stukolka-rule-seat-draw": "The lowest card of the seat draw deals first; ace high, ties redraw (K-19).",
+    "stukolka-rule-rotation": "The deal passes to the dealer's left; the pot is carried over.",
+    "stukolka-rule-cut": "The player on the dealer's right cuts the pack.",
+    "stukolka-rule-deal": "Three cards each, one at a time from the dealer's left; the next card fixes trump.",
+    "stukolka-rule-misdeal": "Exposed or miscounted cards force a redeal by the same dealer (K-12).",
+    "stukolka-rule-out-of-turn-deal": "A deal out of turn passes on if noticed early, else stands.",
+    "stukolka-rule-dealer-fee": "The dealer stakes his fee; antes in obligatory deals (K-3, K-4).",
+    "stukolka-rule-pot-in-play": "The pot in play is the carry plus this deal's fee and antes (K-20).",
+    "stukolka-rule-declare": "Knock or pass in turn from the dealer's left, dealer last; passers fold.",
+    "stukolka-rule-golets": "One player may exchange his hand for the golets, must play and leads (K-5, K-21).",
+    "stukolka-rule-golets-dealer": "The golets dealer may pass even against one knocker by default (K-1).",
+    "stukolka-rule-forced-defence": "The prikup dealer must play against a lone knocker (K-2, K-14, K-15).",
+    "stukolka-rule-purchase": "Knockers discard and buy in seat order, the dealer last.",
+    "stukolka-rule-shleif": "Shleif: the dealer keeps the trump card as a 4th card and always plays (K-9).",
+    "stukolka-rule-shleif-refusal": "The shleif may be refused before the deal; then the trump is dead (K-15).",
+    "stukolka-rule-obligatory": "Obligatory deals: everyone antes and plays; voluntary while a remiz stands.",
+    "stukolka-rule-dark": "In the dark: discard k unseen, receive k+1, discard 1 (K-16).",
+    "stukolka-rule-razrez": "Passers may cut in after all purchases: take 4, discard 1, last one leads (K-17).",
+    "stukolka-rule-first-lead": "Golets taker, else last razrez buyer, else first knocker leads.",
+    "stukolka-rule-trump-ace-lead": "A leader holding the trump ace must lead it (K-11).",
+    "stukolka-rule-marriage-lead": "A leader holding trump K and Q must lead the K (K-11).",
+    "stukolka-rule-marriage-exemption": "Not after winning the lead with a card of that marriage (K-11).",
+    "stukolka-rule-follow-suit": "A player must follow suit when he can (K-6).",
+    "stukolka-rule-must-beat": "A follower must beat the winning card if he can (K-7).",
+    "stukolka-rule-must-trump": "A player void in the led suit must trump (000, 001).",
+    "stukolka-rule-overtrump": "A trumped trick must be overtrumped when possible (K-8).",
+    "stukolka-rule-undertrump": "A void player who cannot overtrump still plays a trump by default (K-8).",
+    "stukolka-rule-trick-winner": "Highest trump wins, else the highest card of the led suit.",
+    "stukolka-rule-trick-share": "Each trick pays a third of the pot in play.",
+    "stukolka-rule-remiz": "An active player without a trick pays the pot in play as a remiz (K-20).",
+    "stukolka-rule-violation": "A rule violation costs a remiz even with tricks (K-10).",
+    "stukolka-rule-all-pass": "If everyone passes the dealer takes the pot (K-13).",
+    "stukolka-rule-chips-conserved": "Chips are conserved and every pot is divisible by 3 (ST-32).",
+}
+
+PLAYING = frozenset({"knock", "golets", "dark", "razrez"})
+_CS = tuple(format_card(c) for c in range(52))
+_PLAY = {f"play {s}": c for c, s in enumerate(_CS)}
+#: The ``format`` tag of a Stukolka record.
+RECORD_FORMAT = "stukolka-record/1"
+SHUFFLE_SAMPLE = 64  #: chance_outcomes() lists this many equally likely seeded shuffles
+
+
+class Phase(str, enum.Enum):
+    SEAT_DRAW = "seat_draw"
+    SHLEIF_CHOICE = "shleif_choice"
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    DEAL = "deal"
+    DECLARE = "declare"
+    PURCHASE = "purchase"
+    RAZREZ = "razrez"
+    PLAY = "play"
+    TERMINAL = "terminal"
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """The deck order (top card first) of ``shuffle <seed>``: a seeded Fisher-Yates shuffle."""
+    d = list(range(52))
+    random.Random(seed).shuffle(d)
+    return d
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Does ``card`` beat the winning card ``best``? (``stukolka-rule-trick-winner``)"""
+    cs, bs = card // 13, best // 13
+    return (cs == bs and card > best) or (cs == trump and bs != trump)
+
+
+class StukolkaState(GameState):
+    """One Stukolka deal.  ``dealer=None`` starts with the seat draw (``stukolka-rule-seat-draw``).
+
+    ``carry`` is the pot already on the table; ``balances`` the players' chips so far
+    (a session keeps ``sum(balances) + carry == 0``).
+    """
+
+    def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
+                 carry: int = 0, balances=None) -> None:
+        self.rules = rules = rules or StukolkaRules()
+        n = self.n = rules.n_players
+        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise RulesError(f"dealer {dealer!r} must be a seat 0..{n - 1}")
+        if carry < 0 or carry % 3:
+            raise RulesError(f"carry {carry!r} must be a non-negative multiple of 3 "
+                             "[stukolka-rule-chips-conserved]")
+        self._history: list[str] = []
+        self.initial_dealer = dealer
+        self.carry_in = carry
+        self.balances = list(balances) if balances is not None else [0] * n
+        if len(self.balances) != n:
+            raise RulesError(f"balances {balances!r}: need one per seat ({n})")
+        self.start_balances = tuple(self.balances)
+        self.table = carry
+        self.dealer = self.rotation_dealer = dealer
+        self.contributions = (0,) * n
+        self.pot = carry
+        self.forced = False
+        self.shleif_refused = False
+        self.seat_draws: list[tuple] = []
+        self._draw_pool = list(range(n))
+        self.redeals = 0
+        self.events: list[str] = []
+        self.payments: list[int] | None = None
+        self.next_carry: int | None = None
+        self.next_dealer: int | None = None
+        self._reset_deal()
+        if dealer is None:
+            self.phase = Phase.SEAT_DRAW
+        else:
+            self._open_deal()
+
+    # ------------------------------------------------------------------ set-up
+    def _reset_deal(self) -> None:
+        n = self.n
+        self.deck: list[int] | None = None
+        self.stock: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.dead: list[int] = []
+        self.thrown: list[int] = []
+        self.trump_suit: int | None = None
+        self.trump_card: int | None = None
+        self.trump_visible = False
+        self.shleif_card: int | None = None
+        self.exposed: list[int] = []
+        self.declarations: list[str | None] = [None] * n
+        self.seen = [not self.rules.dark_on] * n
+        self.dark = [False] * n
+        self.bought = [0] * n
+        self.discarded = [0] * n
+        self.golets_taker: int | None = None
+        self.razrez_buyers: list[int] = []
+        self.queue: list[int] = []
+        self.pending = 0
+        self.declare_idx = 0
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        self.tricks_won = [0] * n
+        self.turn: int | None = None
+        self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
+        self.violations: list[tuple[int, str, str]] = []
+        self.purchase_money = 0
+
+    def _open_deal(self) -> None:
+        """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
+        r = self.rules
+        obligatory = r.variant == "obligatory"
+        self.forced = obligatory and self.carry_in == 0
+        self.contributions = opening_contributions(
+            self.n, self.dealer, r.stake, self.carry_in, obligatory=obligatory,
+            ante_mode=r.ante_mode, dealer_ante_multiplier=r.dealer_ante_multiplier)
+        for p, c in enumerate(self.contributions):
+            self.balances[p] -= c
+        self.pot = self.carry_in + sum(self.contributions)
+        self.table = self.pot
+        if r.variant == "shleif" and r.shleif_refusal_allowed and self.pot >= r.shleif_refusal_min_pot:
+            self.phase = Phase.SHLEIF_CHOICE
+        else:
+            self.phase = Phase.SHUFFLE
+
+    def order(self) -> list[int]:
+        """Seats in declaring order: from the dealer's left, the dealer last."""
+        d, n = self.dealer, self.n
+        return [(d + 1 + i) % n for i in range(n)]
+
+    def active(self) -> list[bool]:
+        return [d in PLAYING for d in self.declarations]
+
+    # ------------------------------------------------------------------ interface
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph is Phase.PLAY:
+            return self.turn
+        if ph is Phase.DECLARE:
+            return (self.dealer + 1 + self.declare_idx) % self.n
+        if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+            return self.queue[0]
+        if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+            return CHANCE
+        if ph is Phase.CUT:
+            return (self.dealer - 1) % self.n
+        if ph is Phase.TERMINAL:
+            return TERMINAL
+        return self.dealer  # shleif choice, deal
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.phase is Phase.SHUFFLE or self.phase is Phase.SEAT_DRAW
+
+    def returns(self) -> list[int]:
+        """Chips won (+) or lost (-) by each seat in this deal, stakes included."""
+        return [b - s for b, s in zip(self.balances, self.start_balances)]
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """Equally likely seeded outcomes (``SHUFFLE_SAMPLE`` of them): the full space of
+        52! orders cannot be listed; any ``shuffle <seed>`` or ``deck <order>`` is accepted."""
+        p = Fraction(1, SHUFFLE_SAMPLE)
+        if self.phase is Phase.SHUFFLE:
+            return [(f"shuffle {i}", p) for i in range(SHUFFLE_SAMPLE)]
+        if self.phase is Phase.SEAT_DRAW:
+            k = len(self._draw_pool)
+            outs = []
+            for i in range(SHUFFLE_SAMPLE):
+                cards = random.Random(i).sample(range(52), k)
+                outs.append(("draw " + " ".join(_CS[c] for c in cards), p))
+            return outs
+        return super().chance_outcomes()
+
+    def legal_actions(self) -> list[str]:
+        ph = self.phase
+        if ph is Phase.PLAY:
+            return [f"play {_CS[c]}" for c in self._card_options(self.turn)[0]]
+        if ph is Phase.DECLARE:
+            return self._declare_options(self.current_player())[0]
+        if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+            return self._exchange_options(self.queue[0])
+        if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+            return [a for a, _ in self.chance_outcomes()]
+        if ph is Phase.SHLEIF_CHOICE:
+            return ["shleif", "refuse shleif"]
+        if ph is Phase.CUT:
+            return [f"cut {k}" for k in range(1, 52)]
+        if ph is Phase.DEAL:
+            acts = ["deal"]
+            if self.rules.irregularities:
+                acts += [f"deal expose {k}" for k in range(1, 3 * self.n + 1)]
+                acts.append("deal miscount")
+                for p in range(self.n):
+                    if p != self.dealer:
+                        acts += [f"deal by {p}", f"deal by {p} noticed"]
+            return acts
+        return []
+
+    # ------------------------------------------------------------------ options per phase
+    def _declare_options(self, p: int) -> tuple[list[str], str]:
+        """Declarations open to ``p`` (``stukolka-rule-declare``, ``stukolka-rule-golets-dealer``,
+        ``stukolka-rule-forced-defence``, ``stukolka-rule-dark``) and the rule limiting them."""
+        r = self.rules
+        if not self.seen[p]:
+            return ["look", "dark"], "stukolka-rule-dark"
+        opts = ["knock", "pass"]
+        rule = "stukolka-rule-declare"
+        knockers = sum(1 for q, d in enumerate(self.declarations) if q != p and d in PLAYING)
+        if r.variant == "golets":
+            if self.golets_taker is None:
+                opts.append("golets")
+            if p == self.dealer:
+                pol = r.golets_dealer_policy
+                if pol == "must_defend_single" and knockers == 1:
+                    opts.remove("pass")
+                    rule = "stukolka-rule-golets-dealer"
+                elif pol == "barred_if_any_knock" and knockers >= 1:
+                    opts = ["pass"]
+                    rule = "stukolka-rule-golets-dealer"
+        elif p == self.dealer and self._dealer_must_play(knockers):
+            opts.remove("pass")
+            rule = ("stukolka-rule-shleif" if r.variant == "shleif" and not self.shleif_refused
+                    else "stukolka-rule-forced-defence")
+        return opts, rule
+
+    def _dealer_must_play(self, knockers: int) -> bool:
+        """K-2, K-14, K-15: may the dealer pass?  (``stukolka-rule-forced-defence``)"""
+        r = self.rules
+        if r.variant == "shleif":
+            if not self.shleif_refused:
+                return True  # stukolka-rule-shleif: the dealer always plays
+            if r.shleif_refused_dealer_free:
+                return False
+        elif r.variant == "obligatory":
+            return r.obligatory_dealer_must_defend_single and knockers == 1
+        if not r.prikup_dealer_must_defend_single or knockers != 1:
+            return False
+        return r.prikup_defend_max_pot is None or self.pot <= r.prikup_defend_max_pot
+
+    def available(self) -> int:
+        """Cards that can still be bought (the stock, plus the thrown cards when reshuffled)."""
+        extra = len(self.thrown) if self.rules.stock_exhausted == "reshuffle_discards" else 0
+        return len(self.stock) + extra
+
+    def _exchange_options(self, p: int) -> list[str]:
+        """Purchase and razrez choices (``stukolka-rule-purchase``, ``stukolka-rule-razrez``)."""
+        hand = self.hands[p]
+        if self.pending:
+            keep = None
+            if (self.rules.variant == "shleif" and not self.shleif_refused and p == self.dealer
+                    and not self.rules.shleif_dealer_may_discard_trump_card):
+                keep = self.trump_card
+            return ["discard " + " ".join(_CS[c] for c in combo)
+                    for combo in itertools.combinations(hand, self.pending) if keep not in combo]
+        if self.phase is Phase.RAZREZ:
+            return ["razrez", "pass"]
+        avail = self.available()
+        if self.dark[p]:
+            return [f"blind {k}" for k in range(4) if k + 1 <= avail]
+        acts = ["stand"]
+        for k in range(1, min(3, avail, len(hand)) + 1):
+            acts += ["discard " + " ".join(_CS[c] for c in combo) for combo in itertools.combinations(hand, k)]
+        return acts
+
+    def _card_options(self, p: int) -> tuple[list[int], str | None]:
+        """The cards ``p`` may play now and the rule that restricts them (or None).
+
+        Leads: ``stukolka-rule-trump-ace-lead``, ``stukolka-rule-marriage-lead``,
+        ``stukolka-rule-marriage-exemption`` (K-11).  Following: ``stukolka-rule-follow-suit``
+        (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
+        ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8).
+        """
+        h = self.hands[p]
+        r = self.rules
+        t = self.trump_suit
+        if not self.trick:  # a lead
+            ace, king, queen = t * 13 + 12, t * 13 + 11, t * 13 + 10
+            if r.lead_trump_ace and ace in h:
+                return [ace], "stukolka-rule-trump-ace-lead"
+            if r.lead_king_from_marriage and king in h and queen in h:
+                return [king], "stukolka-rule-marriage-lead"
+            if (r.lead_king_from_marriage and not r.marriage_exemption and self.exempt
+                    and self.exempt[0] == p and self.exempt[1] in h):
+                return [self.exempt[1]], "stukolka-rule-marriage-exemption"
+            if r.lead_king_if_ace_turned and self.trump_visible and self.trump_card == ace and king in h:
+                return [king], "stukolka-rule-marriage-lead"
+            return list(h), None
+        led = self.trick[0][1] // 13
+        win = self._winner_card()
+        same = [c for c in h if c // 13 == led]
+        if same:
+            target = win if r.must_beat == "current_winner" else self.trick[0][1]
+            over = [c for c in same if beats(c, target, t)]
+            if over:
+                return over, "stukolka-rule-must-beat"
+            return same, "stukolka-rule-follow-suit"
+        trumps = [c for c in h if c // 13 == t]
+        if trumps:
+            if win // 13 == t and r.must_overtrump:
+                over = [c for c in trumps if c > win]
+                if over:
+                    return over, "stukolka-rule-overtrump"
+                if r.must_undertrump:
+                    return trumps, "stukolka-rule-undertrump"
+                return list(h), None
+            return trumps, "stukolka-rule-must-trump"
+        return list(h), None
+
+    def _winner_card(self) -> int:
+        return self.trick[self._winner_index()][1]
+
+    def _winner_index(self) -> int:
+        """The winning position in the current trick (``stukolka-rule-trick-winner``)."""
+        best = 0
+        t = self.trump_suit
+        for i in range(1, len(self.trick)):
+            if beats(self.trick[i][1], self.trick[best][1], t):
+                best = i
+        return best
+
+    def _violation_rule(self, p: int, card: int) -> str:
+        """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
+        legal, rule = self._card_options(p)
+        if self.trick:
+            led = self.trick[0][1] // 13
+            if any(c // 13 == led for c in self.hands[p]) and card // 13 != led:
+                return "stukolka-rule-follow-suit"
+            if card // 13 != self.trump_suit and rule in ("stukolka-rule-overtrump", "stukolka-rule-undertrump"):
+                return "stukolka-rule-must-trump"
+        return rule or "stukolka-rule-violation"
+
+    # ------------------------------------------------------------------ parsing
+    def _canonical(self, action: object) -> str:
+        """The canonical spelling of an action string (cards in symbol notation)."""
+        if not isinstance(action, str):
+            raise InvalidActionError(action, "an action is a string such as 'knock' or 'play K♥'")
+        text = " ".join(action.split())
+        if text in _PLAY or text in ("knock", "pass", "deal", "stand"):
+            return text
+        if not text:
+            raise InvalidActionError(action, "empty action")
+        head, _, rest = text.partition(" ")
+        head = head.lower()
+        try:
+            if head == "play":
+                return f"play {_CS[parse_card(rest)]}"
+            if head in ("discard", "stand"):
+                if head == "stand" and rest:
+                    raise InvalidActionError(action, "'stand' takes no cards")
+                cards = list(parse_cards(rest)) if rest else []
+                if not cards:
+                    return "stand"
+                hand = self.hands[self.current_player()] if self.phase in (Phase.PURCHASE, Phase.RAZREZ) else []
+                cards.sort(key=lambda c: hand.index(c) if c in hand else 99)
+                return "discard " + " ".join(_CS[c] for c in cards)
+            if head in ("draw", "deck") or (head == "deal" and rest and self.phase is Phase.SHUFFLE):
+                head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
+                return f"{head} " + " ".join(_CS[c] for c in parse_cards(rest))
+        except CardParseError as exc:
+            raise InvalidActionError(action, str(exc)) from None
+        low = text.lower()
+        if low in ("knock", "pass", "golets", "dark", "razrez", "look", "shleif", "refuse shleif",
+                   "deal", "deal miscount"):
+            return low
+        words = low.split()
+        if head == "cut":
+            if len(words) == 1:
+                return "cut 26"
+            if len(words) == 2 and words[1].isdigit():
+                return f"cut {int(words[1])}"
+        if head in ("shuffle", "blind") and len(words) == 2 and words[1].isdigit():
+            return f"{head} {int(words[1])}"
+        if words[:2] == ["deal", "expose"] and len(words) == 3 and words[2].isdigit():
+            return f"deal expose {int(words[2])}"
+        if words[:2] == ["deal", "by"] and len(words) in (3, 4) and words[2].isdigit():
+            if len(words) == 3 or words[3] == "noticed":
+                return " ".join(words[:2] + [str(int(words[2]))] + words[3:])
+        raise InvalidActionError(action, "unknown action; see docs/stukolka-actions.md")
+
+    # ------------------------------------------------------------------ apply
+    def apply_action(self, action: str) -> None:
+        """Apply one action; illegal actions raise and leave the state unchanged."""
+        a = self._canonical(action)
+        ph = self.phase
+        if ph is Phase.TERMINAL:
+            raise IllegalActionError(action, "the deal is over")
+        if ph is Phase.PLAY:
+            self._apply_play(action, a)
+        elif ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+            self._apply_chance(action, a)
+        elif ph is Phase.CUT:
+            k = int(a.split()[1]) if a.startswith("cut ") else -1
+            if not 1 <= k <= 51:
+                raise IllegalActionError(action, "the cutter (dealer's right) cuts: 'cut 1' .. 'cut 51'",
+                                         "stukolka-rule-cut")
+            self.deck = self.deck[k:] + self.deck[:k]
+            self.phase = Phase.DEAL
+        else:
+            legal = self.legal_actions()
+            if a not in legal:
+                raise IllegalActionError(action, f"not allowed now; legal: {', '.join(legal[:12])}"
+                                         + (" ..." if len(legal) > 12 else ""), self._phase_rule())
+            if ph is Phase.DECLARE:
+                self._apply_declare(a)
+            elif ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+                self._apply_exchange(a)
+            elif ph is Phase.SHLEIF_CHOICE:
+                self.shleif_refused = a == "refuse shleif"
+                self.phase = Phase.SHUFFLE
+            elif ph is Phase.DEAL:
+                self._apply_deal(a)
+        self._history.append(a)
+
+    def _phase_rule(self) -> str:
+        ph = self.phase
+        if ph is Phase.DECLARE:
+            return self._declare_options(self.current_player())[1]
+        return {Phase.PURCHASE: "stukolka-rule-purchase", Phase.RAZREZ: "stukolka-rule-razrez",
+                Phase.SHLEIF_CHOICE: "stukolka-rule-shleif-refusal",
+                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, "")
+
+    def _apply_chance(self, action: str, a: str) -> None:
+        head, _, rest = a.partition(" ")
+        if self.phase is Phase.SEAT_DRAW:
+            cards = [parse_card(t) for t in rest.split()] if head == "draw" else []
+            if len(cards) != len(self._draw_pool) or len(set(cards)) != len(cards):
+                raise IllegalActionError(action, f"the seat draw needs {len(self._draw_pool)} different "
+                                         "cards, one per drawing player", "stukolka-rule-seat-draw")
+            self._seat_draw(cards)
+            return
+        if head == "shuffle":
+            self.deck = shuffled_deck(int(rest))
+        elif head == "deck":
+            cards = [parse_card(t) for t in rest.split()]
+            if sorted(cards) != list(range(52)):
+                raise IllegalActionError(action, "a deck order lists each of the 52 cards once",
+                                         "stukolka-rule-deal")
+            self.deck = [int(c) for c in cards]
+        else:
+            raise IllegalActionError(action, "chance node: 'shuffle <seed>' or 'deck <52 cards>'",
+                                     "stukolka-rule-deal")
+        self.phase = Phase.CUT
+
+    def _seat_draw(self, cards: list[int]) -> None:
+        """Lowest card deals; ace high by default; ties redraw (``stukolka-rule-seat-draw``, K-19)."""
+        ace_high = self.rules.seat_draw_ace_high
+        value = [(card_rank(c) if ace_high or card_rank(c) != 14 else 1) for c in cards]
+        self.seat_draws.append(tuple(zip(self._draw_pool, (int(c) for c in cards))))
+        low = min(value)
+        tied = [p for p, v in zip(self._draw_pool, value) if v == low]
+        if len(tied) > 1:
+            self._draw_pool = tied
+            return
+        self.dealer = self.rotation_dealer = tied[0]
+        self._open_deal()
+
+    def _apply_deal(self, a: str) -> None:
+        """The deal and its irregularities (``stukolka-rule-deal``, ``stukolka-rule-misdeal``,
+        ``stukolka-rule-out-of-turn-deal``; 001 rules 15-16, 003, K-12)."""
+        n, d = self.n, self.dealer
+        if a == "deal":
+            return self._deal()
+        words = a.split()
+        if words[1] == "expose":
+            k = int(words[2])
+            if not 1 <= k <= 3 * n:
+                raise IllegalActionError(a, f"only cards 1..{3 * n} go to the players", "stukolka-rule-misdeal")
+            owner = (d + k) % n
+            card = self.deck[k - 1]
+            trump_ace = (self.deck[3 * n] // 13) * 13 + 12
+            if owner != d:
+                return self._redeal(f"{_CS[card]} of seat {owner} exposed")
+            if card == trump_ace or self.rules.redeal_on_own_exposed_card:
+                return self._redeal(f"dealer's own {_CS[card]} exposed")
+            self.events.append(f"dealer's own {_CS[card]} exposed; play on")
+            self._deal()
+            if self.phase is not Phase.SHUFFLE:
+                self.exposed.append(card)
+            return
+        if words[1] == "miscount":
+            return self._redeal("wrong number of cards")
+        p = int(words[2])
+        if not 0 <= p < n or p == d:
+            raise IllegalActionError(a, f"seat {p} is not another player", "stukolka-rule-out-of-turn-deal")
+        if len(words) == 4:
+            self.redeals += 1
+            self.events.append(f"seat {p} dealt out of turn, noticed in time; the pack goes back to {d}")
+            self.deck = None
+            self.phase = Phase.SHUFFLE
+            return
+        self.events.append(f"seat {p} dealt out of turn; the deal stands")
+        self.dealer = p
+        self._deal()
+
+    def _redeal(self, why: str) -> None:
+        """Same dealer deals again, no second fee (K-12, 003)."""
+        self.redeals += 1
+        self.events.append(f"redeal: {why}")
+        self._reset_deal()
+        self.phase = Phase.SHUFFLE
+
+    def _deal(self) -> None:
+        """Three cards each, one at a time from the dealer's left; the next card fixes trump
+        and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
+        ``stukolka-rule-shleif``, K-9)."""
+        n, d, deck = self.n, self.dealer, self.deck
+        for j in range(3 * n):
+            self.hands[(d + 1 + j) % n].append(deck[j])
+        tc = deck[3 * n]
+        self.stock = deck[3 * n + 1:]
+        self.trump_card, self.trump_suit = tc, tc // 13
+        if self.rules.variant == "shleif" and not self.shleif_refused:
+            self.shleif_card = tc
+        else:
+            self.trump_visible = True
+            self.dead.append(tc)
+        if self.rules.redeal_if_dealer_holds_trump_ace and self.trump_suit * 13 + 12 in self.hands[d]:
+            return self._redeal("the dealer holds the trump ace")
+        if self.forced:  # stukolka-rule-obligatory: everyone plays his own cards
+            self.declarations = ["knock"] * n
+            return self._begin_play()
+        self.phase = Phase.DECLARE
+        self.declare_idx = 0
+
+    def _draw(self, k: int) -> list[int]:
+        if len(self.stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
+            self.stock = self.stock + self.thrown
+            self.thrown = []
+            self.events.append("stock rebuilt from the thrown cards")
+        out, self.stock = self.stock[:k], self.stock[k:]
+        return out
+
+    def _apply_declare(self, a: str) -> None:
+        """Knock, pass (the cards are thrown in), dark, or take the golets
+        (``stukolka-rule-declare``, ``stukolka-rule-golets``, ``stukolka-rule-dark``)."""
+        p = self.current_player()
+        if a == "look":
+            self.seen[p] = True
+            return
+        self.declarations[p] = a
+        if a == "pass":
+            self.thrown.extend(self.hands[p])
+            self.hands[p] = []
+        elif a == "dark":
+            self.dark[p] = True
+        elif a == "golets":  # stukolka-rule-golets: a full 3-card exchange (K-5)
+            self.golets_taker = p
+            self.seen[p] = True
+            self.thrown.extend(self.hands[p])
+            self.discarded[p] += 3
+            if self.rules.golets_burn_card:
+                self.dead.extend(self._draw(1))
+            self.hands[p] = self._draw(3)
+            self.bought[p] += 3
+        self.declare_idx += 1
+        if self.declare_idx == self.n:
+            self._after_declare()
+
+    def _after_declare(self) -> None:
+        """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
+        act = self.active()
+        if not any(act):
+            return self._finish(*settle_all_pass(self.pot, self.n, self.dealer, self.rules.all_pass))
+        if sum(act) == 1 and not self.rules.razrez_on:
+            return self._finish_lone()
+        if self.rules.has_purchase:
+            self.queue = [p for p in self.order() if act[p] and p != self.golets_taker]
+            if self.queue:
+                self.phase = Phase.PURCHASE
+                return
+        self._after_purchase()
+
+    def _after_purchase(self) -> None:
+        if self.rules.razrez_on:
+            act = self.active()
+            self.queue = [p for p in self.order() if not act[p]]
+            self._skip_razrez()
+            if self.queue:
+                self.phase = Phase.RAZREZ
+                return
+        self._begin_play()
+
+    def _skip_razrez(self) -> None:
+        while self.queue and self.available() < 4:  # K-17: stop when fewer than 4 remain
+            self.queue.pop(0)
+
+    def _apply_exchange(self, a: str) -> None:
+        """Purchase, dark and razrez (``stukolka-rule-purchase``, ``stukolka-rule-dark``,
+        ``stukolka-rule-razrez``, ``stukolka-rule-shleif``)."""
+        p = self.queue[0]
+        hand = self.hands[p]
+        razrez = self.phase is Phase.RAZREZ
+        if self.pending:
+            cards = [parse_card(t) for t in a.split()[1:]]
+            for c in cards:
+                hand.remove(c)
+            self.thrown.extend(int(c) for c in cards)
+            self.discarded[p] += len(cards)
+            self.pending = 0
+            self.seen[p] = True
+            return self._next_exchanger()
+        if a == "pass":
+            return self._next_exchanger()
+        if a == "razrez":
+            self.declarations[p] = "razrez"
+            self.razrez_buyers.append(p)
+            got = self._draw(4)
+            self.pending = 1
+        elif a.startswith("blind"):
+            k = int(a.split()[1])
+            out, self.hands[p] = hand[:k], hand[k:]
+            hand = self.hands[p]
+            self.thrown.extend(out)
+            self.discarded[p] += k
+            got = self._draw(k + 1)
+            self.pending = 1
+        else:
+            cards = [parse_card(t) for t in a.split()[1:]]
+            for c in cards:
+                hand.remove(c)
+            self.thrown.extend(int(c) for c in cards)
+            self.discarded[p] += len(cards)
+            got = self._draw(len(cards))
+        hand.extend(got)
+        self.bought[p] += len(got)
+        if self.rules.purchase_price_per_card:
+            cost = self.rules.purchase_price_per_card * len(got)
+            self.balances[p] -= cost
+            self.purchase_money += cost
+            self.table += cost
+        if (not razrez and self.shleif_card is not None and p == self.dealer):
+            hand.append(self.shleif_card)  # the dealer's 4th card (K-9)
+            self.shleif_card = None
+            self.pending += 1
+        if not self.pending:
+            self.seen[p] = True
+            self._next_exchanger()
+
+    def _next_exchanger(self) -> None:
+        self.queue.pop(0)
+        if self.phase is Phase.RAZREZ:
+            self._skip_razrez()
+            if not self.queue:
+                self._begin_play()
+        elif not self.queue:
+            self._after_purchase()
+
+    def first_leader(self) -> int:
+        """Golets taker, else the last razrez buyer, else the first knocker
+        (``stukolka-rule-first-lead``)."""
+        if self.golets_taker is not None:
+            return self.golets_taker
+        if self.razrez_buyers:
+            return self.razrez_buyers[-1]
+        act = self.active()
+        return next(p for p in self.order() if act[p])
+
+    def _begin_play(self) -> None:
+        if sum(self.active()) == 1:
+            return self._finish_lone()
+        self.phase = Phase.PLAY
+        self.turn = self.first_leader()
+
+    def _apply_play(self, action: str, a: str) -> None:
+        """One card to the trick; in penalize mode an illegal card is recorded as a violation
+        (``stukolka-rule-violation``, K-10); three tricks settle the deal."""
+        p = self.turn
+        card = _PLAY.get(a)
+        if card is None:
+            raise IllegalActionError(action, "during play the only action is 'play <card>'")
+        hand = self.hands[p]
+        if card not in hand:
+            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand")
+        legal, rule = self._card_options(p)
+        if card not in legal:
+            if self.rules.violation_mode != "penalize":
+                raise IllegalActionError(action, "must play one of " + " ".join(_CS[c] for c in legal),
+                                         rule or "stukolka-rule-violation")
+            self.violations.append((p, self._violation_rule(p, card), _CS[card]))
+        hand.remove(card)
+        self.trick.append((p, card))
+        act = self.active()
+        if len(self.trick) < sum(act):
+            q = (p + 1) % self.n
+            while not act[q]:
+                q = (q + 1) % self.n
+            self.turn = q
+            return
+        w, wc = self.trick[self._winner_index()]
+        self.tricks_won[w] += 1
+        self.tricks.append((tuple(self.trick), w))
+        self.trick = []
+        t = self.trump_suit
+        # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
+        # frees the winner from leading the other (unless marriage_exemption=False)
+        other = {t * 13 + 10: t * 13 + 11, t * 13 + 11: t * 13 + 10}.get(wc)
+        self.exempt = (w, other) if other is not None and other in self.hands[w] else None
+        if len(self.tricks) == 3:
+            self._finish(*settle_deal(
+                self.pot, self.tricks_won, act, sorted({v[0] for v in self.violations}),
+                forfeits=self.rules.violator_forfeits_tricks,
+                max_one_remiz=self.rules.max_one_remiz_per_player, cap=self.rules.remiz_cap))
+        else:
+            self.turn = w
+
+    def _finish_lone(self) -> None:
+        """A lone player takes all three tricks unopposed (e.g. ST-15)."""
+        p = self.active().index(True)
+        self.tricks_won[p] = 3
+        self._finish(*settle_deal(self.pot, self.tricks_won, self.active()))
+
+    def _finish(self, pay: list[int], carry: int) -> None:
+        """Pay out and set the carry (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``)."""
+        carry += self.purchase_money
+        for p, x in enumerate(pay):
+            self.balances[p] += x
+        self.payments = pay
+        self.table = self.next_carry = carry
+        self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
+        self.turn = None
+        self.phase = Phase.TERMINAL
+
+    # ------------------------------------------------------------------ copies and comparison
+    def clone(self) -> "StukolkaState":
+        new = object.__new__(StukolkaState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = v[:]
+        new.hands = [h[:] for h in self.hands]
+        return new
+
+    def __eq__(self, other) -> bool:
+        return type(other) is StukolkaState and self.__dict__ == other.__dict__
+
+    __hash__ = None
+
+    def card_locations(self) -> dict[int, str]:
+        """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,
+        ``shleif``, ``dead``, ``thrown``, ``played``."""
+        if self.deck is None:
+            return {c: "pack" for c in range(52)}
+        loc: dict[int, str] = {}
+        places = [("stock", self.stock), ("dead", self.dead), ("thrown", self.thrown),
+                  ("played", [c for t, _ in self.tricks for _, c in t] + [c for _, c in self.trick])]
+        places += [(f"hand {p}", h) for p, h in enumerate(self.hands)]
+        if self.shleif_card is not None:
+            places.append(("shleif", [self.shleif_card]))
+        if self.phase in (Phase.CUT, Phase.DEAL):
+            places = [("pack", self.deck)]
+        for name, cards in places:
+            for c in cards:
+                if c in loc:
+                    raise AssertionError(f"card {_CS[c]} in {loc[c]} and {name}")
+                loc[c] = name
+        return loc
+
+    # ------------------------------------------------------------------ what players see
+    def observation(self, player: int) -> Observation:
+        """Only what ``player`` may see (own cards, public table, money)."""
+        n = self.n
+        hand = tuple(_CS[c] for c in self.hands[player]) if self.seen[player] else None
+        trick_view = lambda t: tuple(f"{q}:{_CS[c]}" for q, c in t)  # noqa: E731
+        return Observation({
+            "player": player, "variant": self.rules.variant, "phase": self.phase.value,
+            "dealer": self.dealer, "to_act": self.current_player(),
+            "trump": None if self.trump_suit is None else "♠♥♦♣"[self.trump_suit],
+            "turned_trump": _CS[self.trump_card] if self.trump_visible else None,
+            "shleif_card": (_CS[self.shleif_card] if self.shleif_card is not None
+                            and player == self.dealer else None),
+            "shleif_refused": self.shleif_refused,
+            "hand": hand,
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "declarations": tuple(self.declarations),
+            "bought": tuple(self.bought), "discarded": tuple(self.discarded),
+            "exposed": tuple(_CS[c] for c in self.exposed),
+            "stock_size": len(self.stock),
+            "tricks": tuple((trick_view(t), w) for t, w in self.tricks),
+            "current_trick": trick_view(self.trick),
+            "tricks_won": tuple(self.tricks_won),
+            "violations": tuple(f"{q}:{rule}" for q, rule, _ in self.violations),
+            "pot_in_play": self.pot, "table": self.table,
+            "balances": tuple(self.balances),
+            "seats": n,
+        })
+
+    def observation_string(self, player: int) -> str:
+        return str(self.observation(player))
+
+    # ------------------------------------------------------------------ records and printing
+    def to_record(self, explicit_deck: bool = False) -> dict:
+        """A JSON-able record of the deal (``format`` ``stukolka-record/1``).  With
+        ``explicit_deck`` every ``shuffle <seed>`` is written as ``deck <52 cards>``."""
+        actions = list(self._history)
+        if explicit_deck:
+            actions = ["deck " + " ".join(_CS[c] for c in shuffled_deck(int(a.split()[1])))
+                       if a.startswith("shuffle ") else a for a in actions]
+        return {
+            "format": RECORD_FORMAT,
+            "game": "stukolka",
+            "rules": self.rules.to_dict(),
+            "players": self.n,
+            "dealer": self.initial_dealer,
+            "carry": self.carry_in,
+            "balances": list(self.start_balances),
+            "actions": actions,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict) -> "StukolkaState":
+        """Replay a record made by :meth:`to_record` into a new state."""
+        if record.get("format") != RECORD_FORMAT:
+            raise RulesError(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
+        rules = StukolkaRules.from_dict(record["rules"])
+        if record.get("players", rules.n_players) != rules.n_players:
+            raise RulesError(f"record says {record['players']} players but the rules say {rules.n_players}")
+        state = cls(rules, dealer=record.get("dealer"), carry=record.get("carry", 0),
+                    balances=record.get("balances"))
+        for a in record["actions"]:
+            state.apply_action(a)
+        return state
+
+    def __repr__(self) -> str:
+        return (f"StukolkaState(variant={self.rules.variant!r}, n_players={self.n}, "
+                f"phase={self.phase.value!r}, dealer={self.dealer}, pot={self.pot}, "
+                f"actions={len(self._history)})")
+
+    def __str__(self) -> str:
+        trump = "?" if self.trump_suit is None else "♠♥♦♣"[self.trump_suit]
+        tc = "" if self.trump_card is None else f" (card {_CS[self.trump_card]}"
+        tc += "" if not tc else (", dead)" if self.trump_visible else ", shleif)")
+        lines = [f"Stukolka {self.rules.variant}, {self.n} players, stake {self.rules.stake}; "
+                 f"phase {self.phase.value}; dealer {self.dealer}; trump {trump}{tc}",
+                 f"pot in play {self.pot}; table {self.table}",
+                 "seat | declared | hand          | tricks | balance"]
+        for p in range(self.n):
+            mark = "*" if p == self.current_player() else " "
+            hand = " ".join(_CS[c] for c in self.hands[p])
+            lines.append(f"{mark}{p:>3} | {self.declarations[p] or '-':<8} | {hand:<13} | "
+                         f"{self.tricks_won[p]:>6} | {self.balances[p]:>7}")
+        if self.trick:
+            lines.append("trick: " + " ".join(f"{q}:{_CS[c]}" for q, c in self.trick))
+        if self.violations:
+            lines.append("violations: " + ", ".join(f"{q} {r} ({c})" for q, r, c in self.violations))
+        return "\n".join(lines)
+
+
+class Session:
+    """Many deals: the dealer rotates to the left and the pot is carried
+    (``stukolka-rule-rotation``).  Chips: ``sum(balances) + carry == 0`` always.
+
+    >>> import random
+    >>> s = Session(StukolkaRules(variant="golets", n_players=4), dealer=0)
+    >>> rng = random.Random(1)
+    >>> for _ in range(5):
+    ...     st = s.new_deal()
+    ...     while not st.is_terminal():
+    ...         st.apply_action(rng.choice(st.legal_actions()))
+    ...     s.finish_deal(st)
+    >>> s.dealer, sum(s.balances) + s.carry, len(s.records)
+    (1, 0, 5)
+    """
+
+    def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
+                 balances=None, carry: int = 0) -> None:
+        self.rules = rules or StukolkaRules()
+        self.dealer = dealer
+        self.balances = list(balances) if balances is not None else [0] * self.rules.n_players
+        self.carry = carry
+        self.records: list[dict] = []
+
+    def new_deal(self) -> StukolkaState:
+        return StukolkaState(self.rules, dealer=self.dealer, carry=self.carry, balances=self.balances)
+
+    def finish_deal(self, state: StukolkaState) -> None:
+        if not state.is_terminal():
+            raise IllegalActionError("finish_deal", "the deal is not over")
+        self.balances = list(state.balances)
+        self.carry = state.table
+        self.dealer = state.next_dealer
+        self.records.append(state.to_record())

@@ -1,0 +1,468 @@
+"""Explorers for notebooks: a shtoss deal step by step and the exact odds.
+
+Like the tables, they only translate clicks into engine calls and draw what the
+engine returns: the deal is a :class:`~stukolka.shtoss.state.ShtossState`, the odds come
+from :mod:`stukolka.shtoss.odds`.  Charts are inline SVG,
+so they show in static pages and in the in-browser Python without extra packages.
+
+Everything a reader can click is also a method::
+
+    d = shtoss_deal(stakes=[("Q♠", 10)], cut=26, seed=4)
+    d.next(); d.back(); d.to_end()
+    d.state.returns()         # the engine's result
+
+Importing this module needs ``ipywidgets``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as w
+
+from stukolka.base import StukolkaError
+from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
+
+__all__ = ["ShtossDeal", "shtoss_deal", "ShtossOdds", "shtoss_odds_explorer", "bar_chart_svg", "SHTOSS_RULE_TEXT"]
+
+#: What each settlement rule of the shtoss engine says, for the explanations.
+SHTOSS_RULE_TEXT = {
+    "shtoss-odd-right": "first of its rank at an odd place, to the banker's right: the banker wins the kush",
+    "shtoss-even-left": "first of its rank at an even place, to the left: the punter wins the kush",
+    "shtoss-plie": "a plie: two cards of the rank in one abcug (the plie rule decides)",
+    "shtoss-lob-half": "killed on the lob: half the kush",
+    "shtoss-abcug-payout": "a position with its own agreed payout",
+    "shtoss-13th-card": "the punter's card itself at the 13th place: twice the kush",
+    "shtoss-undecided": "no card of the rank was dealt: the stake is returned",
+}
+_ESC = html.escape
+_LAB = {"description_width": "140px"}
+
+
+def _amount(x: Fraction) -> str:
+    return f"{'+' if x > 0 else ''}{x}"
+
+
+def _seat_label(i: int, names: Sequence[str] | None = None) -> str:
+    if names:
+        return names[i]
+    return "banker" if i == 0 else f"punter {i}"
+
+
+# ---------------------------------------------------------------------------- a shtoss deal
+class ShtossDeal(w.VBox):
+    """A shtoss deal turned abcug by abcug: choose the deck, options, stakes and the podrezka,
+    then *Next abcug* / *Back* / *To the end*.  The banker's deck is fixed by a seeded shuffle
+    (an engine chance action), or by a record such as the evenings of *The Queen of Spades*."""
+
+    def __init__(self, deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
+                 seed: int = 0, *, palette: str = "two", **options: Any) -> None:
+        from stukolka.shtoss.state import ShtossRules, queen_of_spades
+
+        self.palette = palette
+        self.names: list[str] | None = None
+        self.start_capital: Fraction | None = None
+        lay = w.Layout(width="320px")
+        self.deck_box = w.Dropdown(options=[52, 36, 32], value=deck_size, description="Deck:",
+                                   tooltip="Cards in the banker's and each punter's deck", style=_LAB, layout=lay)
+        self.plie_box = w.Dropdown(options=[("banker wins", "banker_wins"), ("half", "half"), ("push", "push")],
+                                   value=options.pop("plie_rule", "banker_wins"), description="Plie:",
+                                   tooltip="Two cards of the punter's rank in one abcug", style=_LAB, layout=lay)
+        self.lob_box = w.Checkbox(value=options.pop("lob_half", False), description="half the kush on the lob",
+                                  indent=False, tooltip="A kill on the very first card costs half")
+        self.thirds_box = w.Checkbox(value=options.pop("thirds", False), description="count in thirds",
+                                     indent=False, tooltip="Suit and colour of the deciding card scale the result; "
+                                     "kushes must divide by 3")
+        self.marker_box = w.Checkbox(value=options.pop("cut_marker_removed", False),
+                                     description="the cut card drops out", indent=False,
+                                     tooltip="The bottom card is not dealt")
+        self.options = options
+        n = max(3, len(stakes))
+        self.count_box = w.IntSlider(value=len(stakes), min=1, max=n, description="Punters:",
+                                     tooltip="How many punters stake", style=_LAB, layout=lay)
+        self.card_boxes, self.kush_boxes, rows = [], [], []
+        for i in range(n):
+            card, kush = stakes[i] if i < len(stakes) else (["7♦", "A♣", "3♥"][i % 3], 10)
+            cb = w.Dropdown(options=[format_card(c) for c in deck(52)], value=format_card(parse_card(card)),
+                            description=f"Punter {i + 1} card:", tooltip=f"The card punter {i + 1} stakes on",
+                            style=_LAB, layout=w.Layout(width="240px"))
+            kb = w.BoundedIntText(value=kush, min=1, max=10**9, description="kush:",
+                                  tooltip=f"Punter {i + 1}'s kush (stake)", layout=w.Layout(width="180px"))
+            self.card_boxes.append(cb)
+            self.kush_boxes.append(kb)
+            rows.append(w.HBox([cb, kb]))
+        self.stake_rows = rows
+        self.cut_box = w.IntSlider(value=cut, min=1, max=deck_size - 1, description="Podrezka (cut):",
+                                   tooltip="Where the punter cuts the banker's deck", style=_LAB, layout=lay)
+        self.seed_box = w.IntText(value=seed, description="Shuffle seed:", tooltip="Seed of the banker's shuffle",
+                                  style=_LAB, layout=lay)
+        self.deal_button = w.Button(description="Stake, cut and shuffle", icon="play",
+                                    tooltip="Start the deal with these stakes", layout=w.Layout(width="auto"))
+        record = queen_of_spades()
+        self.record = record
+        self.evening_box = w.Dropdown(options=[(ev["name"], i) for i, ev in enumerate(record["evenings"])],
+                                      value=0, description="Evening:", style=_LAB, layout=lay,
+                                      tooltip="An evening of The Queen of Spades")
+        self.evening_button = w.Button(description="Replay this evening", icon="book",
+                                       tooltip="Load the evening's record", layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description="Next abcug", icon="step-forward",
+                                    tooltip="The banker turns two cards: right, then left", layout=w.Layout(width="auto"))
+        self.back_button = w.Button(description="Back", icon="step-backward", tooltip="Undo the last abcug",
+                                    layout=w.Layout(width="auto"))
+        self.end_button = w.Button(description="To the end", icon="fast-forward",
+                                   tooltip="Deal until every stake is settled", layout=w.Layout(width="auto"))
+        for b in (self.deal_button, self.evening_button, self.next_button, self.back_button, self.end_button):
+            b.add_class("stukolka-choice")
+        self.deal_button.on_click(lambda _: self.start())
+        self.evening_button.on_click(lambda _: self.load_evening(self.evening_box.value))
+        self.next_button.on_click(lambda _: self.next())
+        self.back_button.on_click(lambda _: self.back())
+        self.end_button.on_click(lambda _: self.to_end())
+        self.deck_box.observe(self._deck_changed, names="value")
+        self.count_box.observe(lambda _c: self._show_rows(), names="value")
+        self.four_colour = w.Checkbox(value=palette == "four", description="Four-colour pack", indent=False,
+                                      tooltip="Spades black, hearts red, diamonds blue, clubs green")
+        self.four_colour.observe(self._palette_changed, names="value")
+        self.message = w.HTML()
+        self.board = w.HTML()
+        settings = w.VBox([w.HBox([w.VBox([self.deck_box, self.plie_box, self.cut_box, self.seed_box]),
+                                   w.VBox([self.lob_box, self.thirds_box, self.marker_box, self.four_colour])],
+                                  layout=w.Layout(flex_flow="row wrap")),
+                           self.count_box, *rows, self.deal_button,
+                           w.HTML("<b>Or</b> replay Herman's evenings at Chekalinsky's table:"),
+                           w.HBox([self.evening_box, self.evening_button])])
+        self.controls = w.HBox([self.back_button, self.next_button, self.end_button])
+        super().__init__([settings, self.message, self.controls, self.board])
+        self.add_class("stukolka-shtoss-deal")
+        self._show_rows()
+        self.rules = ShtossRules()
+        self.start()
+
+    # ------------------------------------------------------------- API
+    def _rules(self):
+        from stukolka.shtoss.state import ShtossRules
+
+        return ShtossRules(deck_size=self.deck_box.value, plie_rule=self.plie_box.value, lob_half=self.lob_box.value,
+                           thirds=self.thirds_box.value, cut_marker_removed=self.marker_box.value, **self.options)
+
+    def start(self) -> None:
+        """Stake, cut and shuffle with the settings shown: every step is an engine action."""
+        from stukolka.shtoss.state import ShtossState
+
+        try:
+            rules = self._rules()
+            k = self.count_box.value
+            stakes = [(self.card_boxes[i].value, self.kush_boxes[i].value) for i in range(k)]
+            actions = []
+            for _card, kush in stakes:
+                actions.append(f"stake {_card} {kush}")
+                actions.append("done")
+            actions += [f"cut {self.cut_box.value}", f"shuffle {self.seed_box.value}"]
+            self._begin(ShtossState(rules, punters=k, initial_kush=min(s[1] for s in stakes)), actions)
+        except StukolkaError as exc:
+            self.message.value = f'<p role="alert" style="color:#a00"><b>Refused:</b> {_ESC(str(exc))}</p>'
+            return
+        self.names, self.start_capital, self.caption = None, None, ""
+        self.refresh()
+
+    def _begin(self, state, actions: Sequence[str]) -> None:
+        """Apply the set-up actions; a kush above the table's initial kush is put to the banker,
+        who accepts it (the engine's ``accept``)."""
+        from stukolka.base import CHANCE
+        from stukolka.shtoss.state import BANKER
+
+        self.setup_log: list[str] = []
+        for a in actions:
+            if a == "next":
+                break
+            if a.startswith(("stake", "pair")) and state.rules.banker_may_refuse_kush and not state.rules.volny_kush:
+                state.apply_action(a)
+                if state.current_player() == BANKER and state.legal_actions() == ["refuse", "accept"]:
+                    state.apply_action("accept")
+                    self.setup_log.append(f"{a}: above the initial kush; the banker accepts")
+                else:
+                    self.setup_log.append(a)
+                continue
+            if a in ("accept", "refuse") and state.current_player() != BANKER:
+                continue  # already answered above
+            state.apply_action(a)
+            self.setup_log.append(a)
+        if state.current_player() == CHANCE:
+            raise StukolkaError("the record does not fix the banker's deck")
+        self.rules = state.rules
+        self.history = [state]
+        self.message.value = ""
+
+    @property
+    def state(self):
+        """The engine state shown now."""
+        return self.history[-1]
+
+    def next(self) -> None:
+        """The banker turns the next abcug (``next``); stakes whose rank appears are settled."""
+        st = self.state
+        if st.is_terminal():
+            self.message.value = "<p role='status'>Every stake is settled: the deal is over.</p>"
+            return
+        new = st.clone()
+        new.apply_action("next")
+        while new.phase == "bets":      # no new stakes between abcugs in this explorer
+            new.apply_action("done")
+        self.history.append(new)
+        self.message.value = ""
+        self.refresh()
+
+    def back(self) -> None:
+        """Take back the last abcug."""
+        if len(self.history) > 1:
+            self.history.pop()
+        self.message.value = ""
+        self.refresh()
+
+    def to_end(self) -> None:
+        """Deal until every stake is settled."""
+        while not self.state.is_terminal():
+            self.next()
+
+    def load_evening(self, index: int) -> None:
+        """Replay one evening of *The Queen of Spades* from its record (the deck as the record fixes it)."""
+        from stukolka.shtoss.state import ShtossRules, ShtossState, replay_evening
+
+        rec = self.record
+        capital = Fraction(rec["capital"])
+        for ev in rec["evenings"][:index]:
+            _, capital = replay_evening(ev, capital)
+        ev = rec["evenings"][index]
+        rules = ShtossRules.from_options(ev.get("rules", {}))
+        state = ShtossState(rules, punters=1, initial_kush=int(ev.get("initial_kush", 1)))
+        self._begin(state, ev["actions"])
+        self.names = [rec["banker"]] + [p for p in rec["players"] if p != rec["banker"]]
+        self.start_capital = capital
+        self.caption = f"{rec['title']}: the {ev['name']}. {ev.get('story', '')}"
+        self.evening_box.value = index
+        self.refresh()
+
+    # ------------------------------------------------------------- drawing
+    def _deck_changed(self, change) -> None:
+        self.cut_box.max = change["new"] - 1
+        allowed = {format_card(c) for c in deck(change["new"])}
+        for cb in self.card_boxes:
+            if cb.value not in allowed:
+                cb.value = format_card(deck(change["new"])[-1])
+            cb.options = [format_card(c) for c in deck(change["new"])]
+
+    def _show_rows(self) -> None:
+        for i, row in enumerate(self.stake_rows):
+            row.layout.display = "" if i < self.count_box.value else "none"
+
+    def _palette_changed(self, change) -> None:
+        self.palette = "four" if change["new"] else "two"
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.board.value = render_shtoss(self.state, self.palette, names=self.names, title=getattr(self, "caption", ""),
+                                         start_capital=self.start_capital, setup=self.setup_log)
+        over = self.state.is_terminal()
+        self.next_button.disabled = self.end_button.disabled = over
+        self.back_button.disabled = len(self.history) == 1
+
+
+def render_shtoss(state, palette: str = "two", *, names: Sequence[str] | None = None, title: str = "",
+                  start_capital: Fraction | None = None, setup: Sequence[str] = ()) -> str:
+    """A shtoss deal drawn from the engine's state: the stakes, lob and sonic, right and left
+    piles, each settlement with its rule, and the running tally."""
+    out = []
+    if title:
+        out.append(f"<p><i>{_ESC(title)}</i></p>")
+    r = state.rules
+    out.append(f"<p>{r.deck_size}-card deck, podrezka at {state.cut}; cards turned: <b>{state.dealt}</b> of "
+               f"{state.deal_length}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
+    # lob, sonic and the piles
+    turned = list(state.turned)
+    last = (state.dealt - 1) // 2 * 2 if state.dealt else None
+
+    def pile(cards_pos, side):
+        cells = []
+        for pos, c in cards_pos:
+            mark = ""
+            if pos == 1:
+                mark = "lob"
+            elif pos == 2:
+                mark = "sonic"
+            border = "outline:3px solid #e0a800;" if last is not None and pos > last else ""
+            cells.append(f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
+                         f"{card_svg(c, width=34, palette=palette)}<br><small>{pos}{' ' + mark if mark else ''}"
+                         f"</small></span>")
+        return (f"<div><b>{side}</b><div style='display:flex;flex-wrap:wrap'>"
+                + ("".join(cells) or "<i>no cards yet</i>") + "</div></div>")
+
+    right = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 0]
+    left = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 1]
+    out.append("<div style='display:flex;gap:18px;flex-wrap:wrap'>"
+               + pile(left, "Left (the punters' cards, even places)")
+               + pile(right, "Right (the banker's cards, odd places)") + "</div>")
+    if state.dealt:
+        a = (state.dealt + 1) // 2
+        pair = turned[(a - 1) * 2:a * 2]
+        out.append(f"<p class='stukolka-abcug'>Abcug {a}: " + ", then ".join(
+            f"{format_card(c)} to the {'right' if (2 * a - 1 + j) % 2 else 'left'}" for j, c in enumerate(pair))
+            + ".</p>")
+    # stakes and settlements
+    settled = {(s.punter, tuple(s.cards)): s for s in state.settlements}
+    rows = []
+    for s in state.stakes:
+        done = settled.get((s.punter, tuple(s.cards)))
+        if done is None:
+            what = "open"
+        elif done.position is None:
+            what = f"undecided: returned [{done.rule}]"
+        else:
+            mods = f" ({', '.join(done.modifiers)})" if done.modifiers else ""
+            what = (f"decided at place {done.position} by {format_card(done.deciding)}: <b>{_amount(done.amount)}</b> "
+                    f"&mdash; {_ESC(SHTOSS_RULE_TEXT.get(done.rule, done.rule))}{mods} [{done.rule}]")
+        rows.append(f"<tr><td>{_ESC(_seat_label(s.punter, names))}</td>"
+                    f"<td>{cards_html(s.cards, width=30, palette=palette)}</td><td>{s.kush}</td><td>{what}</td></tr>")
+    out.append("<table class='stukolka-stakes'><caption style='text-align:left'>Stakes</caption><thead><tr>"
+               "<th>Punter</th><th>Card</th><th>Kush</th><th>Result</th></tr></thead><tbody>"
+               + "".join(rows) + "</tbody></table>")
+    # tally
+    rets = state.returns()
+    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(x)}" for i, x in enumerate(rets))
+    cap = ""
+    if start_capital is not None:
+        cap = (f" {_ESC(_seat_label(1, names))}'s capital: {start_capital} before the evening, "
+               f"<b>{start_capital + rets[1]}</b> now.")
+    cls = "stukolka-shtoss-final" if state.is_terminal() else "stukolka-shtoss-tally"
+    head = "Final result" if state.is_terminal() else "Running tally"
+    out.append(f"<p class='{cls}' role='status'><b>{head}:</b> {tally}.{cap}</p>")
+    return "".join(out)
+
+
+def shtoss_deal(deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
+                seed: int = 0, *, palette: str = "two", **options: Any) -> ShtossDeal:
+    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.state.ShtossRules` options."""
+    return ShtossDeal(deck_size, stakes, cut, seed, palette=palette, **options)
+
+
+# ---------------------------------------------------------------------------- charts
+def bar_chart_svg(values: dict[int, Fraction], *, title: str, colour_of=lambda k: "#4472c4",
+                  width: int = 640, height: int = 220, xlabel: str = "", ylabel: str = "") -> str:
+    """A small accessible SVG bar chart of exact values (each bar has a tooltip with its fraction)."""
+    keys = sorted(values)
+    top = max(values.values()) or Fraction(1)
+    left, bottom, pad = 46, 30, 8
+    plot_w, plot_h = width - left - pad, height - bottom - pad
+    bw = plot_w / max(len(keys), 1)
+    bars, ticks = [], []
+    for i, k in enumerate(keys):
+        v = values[k]
+        h = float(v / top) * plot_h
+        x = left + i * bw
+        bars.append(f"<rect x='{x + 0.5:.1f}' y='{pad + plot_h - h:.1f}' width='{max(bw - 1, 1):.1f}' "
+                    f"height='{h:.1f}' fill='{colour_of(k)}'><title>{k}: {v} = {float(v):.4%}</title></rect>")
+        if len(keys) <= 20 or k % 5 == 0 or k == 1:
+            ticks.append(f"<text x='{x + bw / 2:.1f}' y='{height - bottom + 14}' font-size='10' "
+                         f"text-anchor='middle'>{k}</text>")
+    yt = "".join(f"<text x='{left - 4}' y='{pad + plot_h - f * plot_h + 4:.1f}' font-size='10' text-anchor='end'>"
+                 f"{float(top) * f:.1%}</text>" for f in (0, 0.5, 1))
+    axes = (f"<line x1='{left}' y1='{pad + plot_h}' x2='{width - pad}' y2='{pad + plot_h}' stroke='#333'/>"
+            f"<line x1='{left}' y1='{pad}' x2='{left}' y2='{pad + plot_h}' stroke='#333'/>")
+    labels = (f"<text x='{left + plot_w / 2}' y='{height - 2}' font-size='11' text-anchor='middle'>{_ESC(xlabel)}</text>"
+              + (f"<text x='10' y='{pad + plot_h / 2}' font-size='11' text-anchor='middle' "
+                 f"transform='rotate(-90 10 {pad + plot_h / 2})'>{_ESC(ylabel)}</text>" if ylabel else ""))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' role='img' "
+            f"aria-label='{_ESC(title)}'><title>{_ESC(title)}</title>{axes}{''.join(bars)}{''.join(ticks)}{yt}"
+            f"{labels}</svg>")
+
+
+# ---------------------------------------------------------------------------- shtoss odds
+class ShtossOdds(w.VBox):
+    """The banker's exact edge for any shtoss options, and where a staked card is decided."""
+
+    def __init__(self, palette: str = "two", **options: Any) -> None:
+        lay = w.Layout(width="330px")
+        self.deck_box = w.Dropdown(options=[52, 36, 32], value=options.pop("deck_size", 52), description="Deck:",
+                                   tooltip="Cards in the banker's deck", style=_LAB, layout=lay)
+        self.plie_box = w.Dropdown(options=[("banker wins", "banker_wins"), ("half", "half"), ("push", "push")],
+                                   value=options.pop("plie_rule", "banker_wins"), description="Plie:",
+                                   tooltip="Two cards of the punter's rank in one abcug", style=_LAB, layout=lay)
+        self.position_box = w.Dropdown(options=[("none", ""), ("kill from the hill costs half", "lob_full_gorka_half"),
+                                                ("a kill at the 11th card wins", "eleven_wins")],
+                                       value=options.pop("position_payouts", None) or "", description="Position payouts:",
+                                       tooltip="Agreed payouts at some positions", style=_LAB, layout=lay)
+        checks = [("lob_half", "half the kush on the lob", "A kill on the first card costs half"),
+                  ("lob_half_requires_same_suit", "... only in the punter's suit", "Half on the lob only for his suit"),
+                  ("thirds", "count in thirds", "Suit and colour of the deciding card scale the result"),
+                  ("cut_marker_removed", "the cut card drops out", "The bottom card is not dealt"),
+                  ("thirteenth_card_premium", "13th-card premium", "Own card at the 13th place pays double")]
+        self.checks = {name: w.Checkbox(value=bool(options.pop(name, False)), description=text, indent=False,
+                                        tooltip=tip) for name, text, tip in checks}
+        self.options = options
+        self.n_box = w.IntSlider(value=52, min=2, max=52, step=2, description="Cards to come, n:",
+                                 tooltip="Mid-deal stake: cards still to be turned", style=_LAB, layout=lay)
+        self.m_box = w.IntSlider(value=4, min=1, max=4, description="Of its rank, m:",
+                                 tooltip="Mid-deal stake: cards of the staked rank among them", style=_LAB, layout=lay)
+        self.result = w.HTML()
+        self.chart = w.HTML()
+        self.mid = w.HTML()
+        for box in (self.deck_box, self.plie_box, self.position_box, self.n_box, self.m_box, *self.checks.values()):
+            box.observe(lambda _c: self.refresh(), names="value")
+        super().__init__([w.HBox([w.VBox([self.deck_box, self.plie_box, self.position_box]),
+                                  w.VBox(list(self.checks.values()))], layout=w.Layout(flex_flow="row wrap")),
+                          self.result, self.chart,
+                          w.HTML("<b>A card staked in mid-deal</b> (between abcugs):"),
+                          w.HBox([self.n_box, self.m_box], layout=w.Layout(flex_flow="row wrap")), self.mid])
+        self.add_class("stukolka-odds")
+        self.refresh()
+
+    @property
+    def rules(self):
+        from stukolka.shtoss.state import ShtossRules
+
+        return ShtossRules(deck_size=self.deck_box.value, plie_rule=self.plie_box.value,
+                           position_payouts=self.position_box.value or None,
+                           **{k: b.value for k, b in self.checks.items()}, **self.options)
+
+    def refresh(self) -> None:
+        from stukolka.shtoss import odds
+
+        try:
+            rules = self.rules
+        except StukolkaError as exc:
+            self.result.value = f"<p role='alert' style='color:#a00'>{_ESC(str(exc))}</p>"
+            return
+        edge = odds.banker_edge(rules)
+        self.edge = edge
+        self.result.value = (
+            f"<p class='stukolka-edge' role='status'>Banker's edge per unit of kush on a fresh card: "
+            f"<b>{edge}</b> = <b>{float(edge):.4%}</b>. Punter wins with probability "
+            f"{odds.punter_win_probability(rules)}; a plie decides with probability {odds.plie_probability(rules)}.</p>")
+        dist = odds.deciding_position_distribution(rules)
+        self.chart.value = (
+            "<p>Where the staked card is decided (exact probabilities; hover a bar). "
+            "<span style='color:#1f5fa8'>&#9632; even place: the punter wins</span>, "
+            "<span style='color:#b8462c'>&#9632; odd place: the banker wins</span>.</p>"
+            + bar_chart_svg(dist, title=f"Probability that the staked card is decided at each place, "
+                                        f"{rules.deck_size}-card deck",
+                            colour_of=lambda k: "#1f5fa8" if k % 2 == 0 else "#b8462c",
+                            xlabel="place in the banker's deck", ylabel="probability"))
+        length = rules.deal_length
+        self.n_box.max = length if length % 2 == 0 else length - 1
+        n = self.n_box.value
+        if (length - n) % 2:
+            n -= 1
+        m = min(self.m_box.value, n)
+        try:
+            mid = odds.mid_deal_edge(rules, n, m)
+            self.mid.value = (f"<p class='stukolka-mid-edge' role='status'>With {n} cards to come, {m} of the rank: "
+                              f"banker's edge <b>{mid}</b> = <b>{float(mid):.4%}</b>.</p>")
+        except StukolkaError as exc:
+            self.mid.value = f"<p role='alert' style='color:#a00'>{_ESC(str(exc))}</p>"
+
+
+def shtoss_odds_explorer(**options: Any) -> ShtossOdds:
+    """Toggles for the shtoss options; the banker's edge and the deciding-place chart follow."""
+    return ShtossOdds(**options)
