@@ -1,0 +1,113 @@
+"""Results for a reader: exact numbers as tables, not as Python reprs.
+
+A notebook cell that ends in a :class:`Table` shows an HTML table (and a plain-text one
+under nbval and in a terminal); :func:`fraction_text` writes an exact probability with its
+percentage, :func:`~stukolka.base.money_text` writes chips.
+
+>>> from fractions import Fraction
+>>> fraction_text(Fraction(33, 833))
+'33/833 (3.962 %)'
+>>> t = Table(["rule", "banker's edge"], [["default", Fraction(33, 833)], ["half on the lob", Fraction(25, 21658)]])
+>>> print(t)
+rule            | banker's edge
+--------------- | ------------------
+default         | 33/833 (3.962 %)
+half on the lob | 25/21658 (0.115 %)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from stukolka.base import money_text
+from stukolka.errors import StukolkaError
+
+__all__ = ["Table", "fraction_text", "cell_text", "table_of"]
+
+
+def fraction_text(p: Fraction | int, digits: int = 3) -> str:
+    """An exact fraction with its percentage: ``'33/833 (3.962 %)'``; whole numbers as they are."""
+    p = Fraction(p)
+    if p.denominator == 1:
+        return str(p.numerator)
+    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.{digits}f} %)"
+
+
+def cell_text(value: Any, *, money: bool = False) -> str:
+    """How one value reads in a table: fractions with percentages (or as chips with
+    ``money``), booleans as yes/no, ``None`` as a dash, sequences joined by commas."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Fraction):
+        return money_text(value) if money else fraction_text(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(cell_text(v, money=money) for v in value)
+    return str(value)
+
+
+class Table:
+    """A small table of results that draws itself in a notebook.
+
+    ``rows`` are sequences of values (fractions, ints, strings, ...); ``money`` names the
+    columns that hold chips (written ``-7 1/2`` instead of as probabilities);
+    ``caption`` is shown above the table.
+    """
+
+    def __init__(self, header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str = "",
+                 money: Iterable[str] = ()) -> None:
+        self.header = [str(h) for h in header]
+        self.rows = [list(r) for r in rows]
+        self.caption = caption
+        self.money = set(money)
+        for r in self.rows:
+            if len(r) != len(self.header):
+                raise StukolkaError(f"row {r!r} has {len(r)} cells, the header {len(self.header)}")
+
+    def _cells(self) -> list[list[str]]:
+        return [[cell_text(v, money=h in self.money) for h, v in zip(self.header, r)] for r in self.rows]
+
+    def __str__(self) -> str:
+        cells = self._cells()
+        widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(self.header)]
+        line = lambda r: " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+        out = ([self.caption] if self.caption else []) + [line(self.header), " | ".join("-" * w for w in widths)]
+        return "\n".join(out + [line(r) for r in cells])
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        numeric = [all(isinstance(r[i], (int, Fraction)) and not isinstance(r[i], bool) for r in self.rows)
+                   for i in range(len(self.header))]
+        head = "".join(f"<th scope='col'>{e(h)}</th>" for h in self.header)
+        body = "".join(
+            "<tr>" + "".join(f"<td class='num'>{e(c)}</td>" if numeric[i] else f"<td>{e(c)}</td>"
+                             for i, c in enumerate(r)) + "</tr>"
+            for r in self._cells())
+        cap = f"<caption>{e(self.caption)}</caption>" if self.caption else ""
+        return (f"<table class='stukolka-results'>{cap}<thead><tr>{head}</tr></thead>"
+                f"<tbody>{body}</tbody></table>")
+
+
+def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str = "",
+             money: bool = False) -> Table:
+    """A two-column table of a mapping (a distribution, a result per option), in key order.
+
+    >>> print(table_of({2: Fraction(1, 4), 1: Fraction(3, 4)}, "tricks", "probability"))
+    tricks | probability
+    ------ | --------------
+    1      | 3/4 (75.000 %)
+    2      | 1/4 (25.000 %)
+    """
+    try:
+        items = sorted(mapping.items())
+    except TypeError:
+        items = list(mapping.items())
+    return Table([key, value], [[cell_text(k), v] for k, v in items], caption=caption,
+                 money=[value] if money else [])
