@@ -9,9 +9,12 @@ draw and the construction of each new state are all inside the timing.
 
 When ``pyspiel`` (the PyPI package ``open-spiel``) is importable, OpenSpiel's ``oh_hell`` with
 the same number of players and ``num_tricks_fixed=3`` is driven from Python the same way and
-timed in the same run, interleaved with ours (ours, OpenSpiel, ours, OpenSpiel, ...), so that
-each repetition gives one paired ratio ours/OpenSpiel of games per second.  Figures are the
-median and the range over the repetitions.
+timed in the same run, interleaved with ours: within each repetition the two sides take turns
+(ours, OpenSpiel, ours, OpenSpiel, ... in ``--slices`` slices a side), so that each repetition
+gives one paired ratio ours/OpenSpiel of games per second, and a change of load on a shared
+machine falls inside a pair rather than between the two sides.  Time is this process's CPU
+time by default (``--clock wall`` for ``perf_counter``).  Figures are the median and the range
+over the repetitions.
 
 Run:
     python benchmarks/engine.py                     # every cell, 5 repetitions of 1.5 s a side
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import itertools
 import os
 import pstats
 import random
@@ -124,18 +128,24 @@ class Sample:
         return self.elapsed / self.decisions * 1e6 if self.decisions else float("nan")
 
 
-def timed(play: Callable[[int], int], seconds: float) -> Sample:
-    """Play whole games (``play(i)`` returns its decisions) until ``seconds`` have passed."""
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def timed(play: Callable[[], int], seconds: float, clock: Callable[[], float]) -> Sample:
+    """Play whole games (``play()`` returns its decisions) until ``seconds`` have passed on ``clock``."""
     games = decisions = 0
-    clock = time.perf_counter
     start = clock()
     deadline = start + seconds
     while True:
-        decisions += play(games)
+        decisions += play()
         games += 1
         now = clock()
         if now >= deadline:
             return Sample(games, decisions, now - start)
+
+
+def add(a: Sample, b: Sample) -> Sample:
+    return Sample(a.games + b.games, a.decisions + b.decisions, a.elapsed + b.elapsed)
 
 
 @dataclass
@@ -151,7 +161,10 @@ class Cell:
         return [a.games_per_second / b.games_per_second for a, b in zip(self.ours, self.ref)]
 
 
-def run_cell(variant: str, n: int, reps: int, seconds: float, seed: int, reference: bool) -> Cell:
+def run_cell(variant: str, n: int, reps: int, seconds: float, slices: int, clock: Callable[[], float],
+             seed: int, reference: bool) -> Cell:
+    """``reps`` paired repetitions; in each, ours and OpenSpiel take turns in ``slices`` slices
+    of ``seconds / slices`` a side (ours, OpenSpiel, ours, OpenSpiel, ...)."""
     rules = StukolkaRules(variant=variant, n_players=n)
     game = openspiel_game(n) if reference else None
     cell = Cell(variant, n)
@@ -161,12 +174,18 @@ def run_cell(variant: str, n: int, reps: int, seconds: float, seed: int, referen
         play_ours(rules, i % n, warm)
         if game is not None:
             play_openspiel(game, warm)
+    dealers = itertools.cycle(range(n))  # the deal passes round the table
     for rep in range(reps):
         ours_rng = random.Random(f"ours-{seed}-{variant}-{n}-{rep}")
-        cell.ours.append(timed(lambda i: play_ours(rules, i % n, ours_rng), seconds))
+        ref_rng = random.Random(f"openspiel-{seed}-{variant}-{n}-{rep}")
+        ours = ref = Sample(0, 0, 0.0)
+        for _ in range(slices):
+            ours = add(ours, timed(lambda: play_ours(rules, next(dealers), ours_rng), seconds / slices, clock))
+            if game is not None:
+                ref = add(ref, timed(lambda: play_openspiel(game, ref_rng), seconds / slices, clock))
+        cell.ours.append(ours)
         if game is not None:
-            ref_rng = random.Random(f"openspiel-{seed}-{variant}-{n}-{rep}")
-            cell.ref.append(timed(lambda i: play_openspiel(game, ref_rng), seconds))
+            cell.ref.append(ref)
     return cell
 
 
@@ -287,6 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=1.5, help="seconds per side per repetition in each cell")
     ap.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
     ap.add_argument("--players", nargs="+", type=int, default=list(PLAYER_COUNTS))
+    ap.add_argument("--slices", type=int, default=10,
+                    help="turns each side takes within one repetition (ours, OpenSpiel, ours, ...)")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                    help="cpu: this process's CPU time (steadier on a shared machine); wall: perf_counter")
     ap.add_argument("--seed", type=int, default=2026, help="base of every random.Random seed")
     ap.add_argument("--no-openspiel", action="store_true", help="our figures only, even if pyspiel imports")
     ap.add_argument("--install-openspiel", action="store_true",
@@ -297,8 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-players", type=int, default=5)
     ap.add_argument("--top", type=int, default=25, help="cProfile entries printed")
     args = ap.parse_args(argv)
-    if args.reps < 1 or args.seconds <= 0:
-        ap.error("--reps must be >= 1 and --seconds > 0")
+    if args.reps < 1 or args.seconds <= 0 or args.slices < 1:
+        ap.error("--reps and --slices must be >= 1 and --seconds > 0")
 
     if args.install_openspiel and pyspiel is None:
         return install_openspiel_and_rerun(argv)
@@ -311,15 +334,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     reference = pyspiel is not None and not args.no_openspiel
-    cells, skipped = cells_wanted(args.variants, args.players)
+    cells, skipped = cells_wanted(list(dict.fromkeys(args.variants)), sorted(set(args.players)))
     print(f"Python {sys.version.split()[0]} ({sys.executable}); engine from {ROOT}")
     if reference:
         print(f"OpenSpiel {getattr(pyspiel, '__version__', '?')}: oh_hell, num_tricks_fixed=3, same players, "
               "timed interleaved with ours")
     else:
         print(how_to_get_reference())
-    print(f"{len(cells)} cells x {args.reps} repetitions x {args.seconds:g} s per side; "
-          "each figure is median [min-max] over the repetitions; µs/decision is the whole time "
+    print(f"{len(cells)} cells x {args.reps} repetitions x {args.seconds:g} s ({args.clock} time) per side, "
+          f"in {args.slices} alternating slices per repetition")
+    print("each figure is median [min-max] over the repetitions; µs/decision is the whole time "
           "(new state, chance draws, legal_actions, apply_action) over the decisions")
     for note in skipped:
         print(f"skipped: {note}")
@@ -329,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     print_header(reference)
     done = []
     for variant, n in cells:
-        cell = run_cell(variant, n, args.reps, args.seconds, args.seed, reference)
+        cell = run_cell(variant, n, args.reps, args.seconds, args.slices, CLOCKS[args.clock], args.seed, reference)
         print_cell(cell)
         done.append(cell)
     if reference:
