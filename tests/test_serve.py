@@ -458,3 +458,21 @@ def test_a_fifo_is_not_opened(tmp_path):
         assert still_serving(running.port)
     finally:
         running.stop()
+
+
+def test_symlinks_out_are_refused_even_where_tornado_would_follow_them(tmp_path, monkeypatch):
+    """Tornado refuses symlinks out of the root only since 6.5.9; the server checks again itself."""
+    import tornado.web
+    if not hasattr(tornado.web.StaticFileHandler, "_resolve_symlink_target"):
+        pytest.skip("this tornado follows symlinks anywhere; the plain test above covers it")
+    monkeypatch.setattr(tornado.web.StaticFileHandler, "_resolve_symlink_target",
+                        staticmethod(lambda path, allowed, message: path))
+    site = make_site(tmp_path)
+    running = Running(site, idle_timeout=IDLE)
+    try:
+        for target in (b"/link-out.txt", b"/dir-out/secret.txt"):
+            response = get_raw(running.port, target)
+            assert status(response) == 404 and SECRET.encode() not in response
+        assert status(get_raw(running.port, b"/link-in.html")) == 200
+    finally:
+        running.stop()

@@ -38,6 +38,7 @@ Tests: tests/test_serve.py.  tests/conftest.py serves the book for the browser t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import os
@@ -45,7 +46,7 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -99,18 +100,45 @@ class ServeError(Exception):
         self.exit_code = exit_code
 
 
+@contextlib.contextmanager
+def _403_as_404() -> Iterator[None]:
+    try:
+        yield
+    except tornado.web.HTTPError as e:
+        if e.status_code != 403:
+            raise
+        raise tornado.web.HTTPError(404, e.log_message, *e.args) from None
+
+
+def _inside(path: str, root: str) -> bool:
+    real_root = os.path.realpath(root)
+    return os.path.commonpath([real_root, os.path.realpath(path)]) == real_root
+
+
 class BookFileHandler(tornado.web.StaticFileHandler):
     """Tornado's static file handler, answering 404 for anything outside the folder."""
 
-    async def get(self, path: str, include_body: bool = True) -> None:
-        if "\x00" in path:   # os.path.realpath would raise ValueError: a 500 with a traceback
-            raise tornado.web.HTTPError(404, "null byte in path %r", path)
-        try:
-            await super().get(path, include_body)
-        except tornado.web.HTTPError as e:
-            if e.status_code != 403:  # 403: outside the root, a symlink out, not a regular file
-                raise
-            raise tornado.web.HTTPError(404, e.log_message, *e.args) from None
+    # The overrides follow tornado's subclassing notes (parse_url_path, get_absolute_path,
+    # validate_absolute_path); its 403s -- outside the root, a symlink out, not a regular file --
+    # become 404s.
+
+    def parse_url_path(self, url_path: str) -> str:
+        if "\x00" in url_path:   # os.path.realpath would raise ValueError: a 500 with a traceback
+            raise tornado.web.HTTPError(404, "null byte in path %r", url_path)
+        return super().parse_url_path(url_path)
+
+    @classmethod
+    def get_absolute_path(cls, root: str, path: str) -> str:
+        with _403_as_404():
+            return super().get_absolute_path(root, path)
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        with _403_as_404():
+            checked = super().validate_absolute_path(root, absolute_path)
+        # Tornado refuses symlinks out of the root since 6.5.9; check again, whatever the version.
+        if checked is not None and not _inside(checked, root):
+            raise tornado.web.HTTPError(404, "%s resolves outside the build folder", self.path)
+        return checked
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
         if isinstance(value, tornado.web.HTTPError):   # an answer to a bad request, not a fault
@@ -140,8 +168,9 @@ class BookFileHandler(tornado.web.StaticFileHandler):
         self.finish(f"{status_code} {tornado.httputil.responses.get(status_code, 'Error')}\n")
 
 
+_TOO_LARGE_BODY = b"431 Request Header Fields Too Large\n"
 _TOO_LARGE = (b"HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain\r\n"
-              b"Content-Length: 37\r\nConnection: close\r\n\r\n431 Request Header Fields Too Large\r\n")
+              b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(_TOO_LARGE_BODY), _TOO_LARGE_BODY))
 
 
 class _HTTPServer(tornado.httpserver.HTTPServer):
