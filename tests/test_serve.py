@@ -17,11 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
+import tornado.web
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = ROOT / "tools" / "serve.py"
 sys.path.insert(0, str(ROOT / "tools"))
-import serve  # noqa: E402
+import serve
 
 IDLE = 1.0          # the idle timeout the servers under test use, seconds
 WASM = b"\x00asm\x01\x00\x00\x00"
@@ -107,7 +108,7 @@ def get(port: int, path: str, method: str = "GET", headers: dict | None = None):
     try:
         conn.request(method, path, headers=headers or {})
         resp = conn.getresponse()
-        return resp.status, dict((k.lower(), v) for k, v in resp.getheaders()), resp.read()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
     finally:
         conn.close()
 
@@ -370,7 +371,7 @@ def test_parse_port_refuses_the_rest(text):
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(SERVE), *args], capture_output=True, text=True, timeout=20,
-                          cwd=ROOT)
+                          cwd=ROOT, check=False)
 
 
 def assert_one_line_failure(result: subprocess.CompletedProcess, *words: str) -> None:
@@ -462,7 +463,6 @@ def test_a_fifo_is_not_opened(tmp_path):
 
 def test_symlinks_out_are_refused_even_where_tornado_would_follow_them(tmp_path, monkeypatch):
     """Tornado refuses symlinks out of the root only since 6.5.9; the server checks again itself."""
-    import tornado.web
     if not hasattr(tornado.web.StaticFileHandler, "_resolve_symlink_target"):
         pytest.skip("this tornado follows symlinks anywhere; the plain test above covers it")
     monkeypatch.setattr(tornado.web.StaticFileHandler, "_resolve_symlink_target",

@@ -316,7 +316,7 @@ class BookServer:
         for sock in self._sockets:
             sock.close()
 
-    def __enter__(self) -> BookServer:
+    def __enter__(self) -> BookServer:  # noqa: PYI034 (typing.Self needs Python 3.11)
         return self
 
     def __exit__(self, *exc_info: object) -> None:
