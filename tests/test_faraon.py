@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-import stukolka.faraon.state as faraon
+import stukolka.faraon as faraon_pkg
+from stukolka.faraon import actions, match, observation, play, record, rules, state
 from stukolka.cards import deck as _deck
-from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import Cards, parse_card
+from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError, play_random
+from stukolka.cards import DIAMONDS, Cards, parse_card
 from stukolka.faraon import (
-    RULE_LABELS, FaraonMatch, FaraonRules, FaraonState, Phase, card_penalty, hand_penalty, play_random,
+    RULE_LABELS, FaraonMatch, FaraonRules, FaraonState, Phase, card_penalty, hand_penalty,
 )
 
 TWO = FaraonRules(players=2)
@@ -136,7 +137,7 @@ def test_FS_06_first_queen_dealt_face_up_chooses_the_dealer():
         s.apply_action(a)
     assert s.dealer == 2
     assert s.phase == Phase.DEAL
-    assert s.observation(None)["dealer_draw"] == ["J♠", "8♥", "Q♦"]
+    assert s.observation(None).dealer_draw == tuple(Cards.parse("J♠ 8♥ Q♦"))
     # the second queen is never needed: the draw is over and the cards are back in the pack
     assert len(s.chance_outcomes()) == 36
     with pytest.raises(IllegalActionError, match="faraon-rule-deal"):
@@ -168,7 +169,7 @@ def test_FS_07_seven_skips_and_draws_two():
     s = pos(THREE, ["7♥ 9♠", "A♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
     s.apply_action("play 7♥")
     assert s.current_player() == CHANCE
-    assert s.observation(2)["pending_draws"] == 2
+    assert s.observation(2).pending_draws == 2
     draw(s, "6♣", "J♣")
     assert sorted(s.hand(1)) == sorted(Cards.parse("A♣ K♣ 6♣ J♣"))
     assert s.current_player() == 2
@@ -221,7 +222,7 @@ def test_FS_08_drawn_card_that_fits_may_be_played_at_once():
     draw(s, "9♥")
     assert s.current_player() == 0
     assert s.legal_actions() == ["play 9♥", "pass"]
-    assert s.observation(0)["drawn"] == "9♥" and "drawn" not in s.observation(1)
+    assert s.observation(0).drawn == parse_card("9♥") and s.observation(1).drawn is None
     alt = s.clone()
     s.apply_action("play 9♥")
     assert str(s.pile) == "10♥ 9♥" and s.current_player() == 1
@@ -297,7 +298,7 @@ def test_queen_goes_on_anything_and_names_the_suit():
     assert "play Q♠ diamonds" in s.legal_actions()
     s.apply_action("play Д♠ ♦")        # Russian rank letter and a suit symbol: the same action
     assert s.history()[-1] == "play Q♠ diamonds"
-    assert s.observation(1)["suit"] == "diamonds"
+    assert s.observation(1).suit == DIAMONDS and s.observation(1).named
     assert s.legal_actions() == ["play 9♦"]
 
 
@@ -423,13 +424,15 @@ def test_observation_hides_other_hands_and_the_talon():
         s.apply_action(f"deal {c}")
     s.apply_action("turn 10♥")
     o = s.observation(1)
-    assert o["hand"] == ["6♠", "9♠", "K♠", "7♥"]
-    assert o["hand_sizes"] == [4, 4, 4] and o["talon_size"] == 23
-    text = json.dumps(o, ensure_ascii=False)
+    assert o.hand == tuple(Cards.parse("6♠ 9♠ K♠ 7♥"))
+    assert o.hand_sizes == (4, 4, 4) and o.talon_size == 23
+    others = {int(c) for c in Cards.parse("A♠ 8♥ J♠")}
+    assert not others & set(json.loads(json.dumps(o.to_dict()))["hand"])
+    text = s.observation_string(1)
     for other in ("A♠", "8♥", "J♠"):
         assert other not in text
-    assert "hand=6♠ 9♠ K♠ 7♥" in s.observation_string(1)
-    assert "hand=" not in s.observation_string(None)
+    assert "hand: [6♠, 9♠, K♠, 7♥]" in text
+    assert s.observation(None).hand is None and "hand: -" in s.observation_string(None)
 
 
 def test_record_replays_to_the_identical_state():
@@ -468,9 +471,13 @@ def test_str_repr_and_html():
 
 
 # --------------------------------------------------------------------------- book labels
+MODULES = (faraon_pkg, actions, match, observation, play, record, rules, state)
+
+
 def test_every_rule_label_is_named_by_a_docstring_and_a_test():
-    objs = [o for _, o in inspect.getmembers(faraon) if inspect.isfunction(o) or inspect.isclass(o)]
-    objs += [m for cls in (FaraonRules, FaraonState, FaraonMatch) for _, m in inspect.getmembers(cls, inspect.isfunction)]
+    objs = [o for mod in MODULES for _, o in inspect.getmembers(mod) if inspect.isfunction(o) or inspect.isclass(o)]
+    objs += [m for cls in (FaraonRules, FaraonState, FaraonMatch, match.FaraonSession)
+             for _, m in inspect.getmembers(cls, inspect.isfunction)]
     docs = "\n".join(inspect.getdoc(o) or "" for o in objs)
     here = Path(__file__).parent
     tests = "\n".join(p.read_text(encoding="utf-8") for p in sorted(here.glob("test_faraon*.py")))

@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from stukolka.base import CHANCE, IllegalActionError
 from stukolka.cards import deck, format_card
-from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState, hand_penalty, play_random
+from stukolka.base import play_random
+from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState, hand_penalty
 
 MAX_STEPS = 3000
 
