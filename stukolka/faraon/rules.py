@@ -16,7 +16,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card
+from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noqa: F401  (Cards, parse_card: doctests)
 from stukolka.errors import RulesError
 
 __all__ = [

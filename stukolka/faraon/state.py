@@ -30,10 +30,11 @@ from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
-from stukolka.cards import QUEEN, Cards, card_name, card_rank, card_suit, cards_html, deck, format_card, parse_card, parse_suit
+from stukolka.cards import QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card, parse_suit
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.faraon.actions import CHANCE_WORDS, Parsed, canonical, parse_action, play_string
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
+from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
 from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, fit_reason, fits, hand_penalty, next_seat
 
@@ -542,37 +543,9 @@ class FaraonState(GameState):
         legality and reason, the others' hand sizes, the pile's top and the suit to
         follow, the talon's size, the scores, and once the hand is over its
         ``settlement`` (a :class:`~stukolka.base.Ledger` as a dict)."""
-        return self._view(self.observation(seat), seat)
-
-    def _view(self, obs: FaraonObservation, seat: int | None) -> dict[str, Any]:
-        def card(c: int | None) -> dict[str, Any] | None:
-            return None if c is None else {"card": c, "name": format_card(c), "long": card_name(c)}
-
-        to_act = obs.current_player if obs.current_player >= 0 else None
-        legal = self.legal_actions() if seat is not None and to_act == seat else []
-        over = obs.points is not None
-        return {
-            "game": GAME, "phase": obs.phase.value, "seat": seat, "to_act": to_act,
-            "chance": obs.current_player == CHANCE, "legal": legal,
-            "players": self._n, "dealer": obs.dealer,
-            "dealer_draw": [card(c) for c in obs.dealer_draw],
-            "hand": [] if seat is None else self.card_notes(seat),
-            "drawn": card(obs.drawn),
-            "hand_sizes": list(obs.hand_sizes),
-            "others": [{"seat": p, "cards": n, "dealer": p == obs.dealer, "to_act": p == to_act}
-                       for p, n in enumerate(obs.hand_sizes) if p != seat],
-            "pile": {"top": card(obs.top), "size": obs.pile_size,
-                     "suit": None if obs.suit is None else SUIT_NAMES[obs.suit],
-                     "suit_symbol": None if obs.suit is None else "♠♥♦♣"[obs.suit], "named": obs.named},
-            "talon": obs.talon_size, "pending_draws": obs.pending_draws,
-            "must_name_suit": any(len(a.split()) == 3 for a in legal if a.startswith("play ")),
-            "suits": list(SUIT_NAMES),
-            "target": self.rules.target,
-            "totals": list(obs.points) if obs.points is not None else [0] * self._n,
-            "points": None if obs.points is None else list(obs.points),
-            "winner": obs.winner, "blocked": obs.blocked,
-            "settlement": hand_ledger(obs).to_dict() if over else None,
-        }
+        obs = self.observation(seat)
+        legal = self.legal_actions() if seat is not None and obs.current_player == seat else []
+        return hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat), self.rules.target)
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:
