@@ -19,6 +19,7 @@ net: seat 0 -16, seat 1 0
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -233,7 +234,7 @@ class FaraonMatch(GameState):
     def observation(self, player: int | None) -> FaraonMatchObservation:
         """The current hand as ``player`` sees it, with the match's totals."""
         o = self.hand.observation(player)
-        fields = {k: getattr(o, k) for k in o.__dataclass_fields__}
+        fields = {f.name: getattr(o, f.name) for f in dataclasses.fields(o)}
         over = self.session.over
         return FaraonMatchObservation(
             **fields, totals=tuple(self.session.totals), target=self.rules.target,

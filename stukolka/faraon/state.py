@@ -186,7 +186,8 @@ class FaraonState(GameState):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Each undealt card is equally likely (``faraon-rule-deal``): the shuffle, card by card."""
         if self.current_player() != CHANCE:
-            raise IllegalActionError("chance_outcomes", "this state is not a chance node")
+            raise IllegalActionError("chance_outcomes", f"this state is not a chance node (phase {self._phase.value})",
+                                     "faraon-rule-deal")
         word, p = self._chance_word(), Fraction(1, len(self._talon))
         return [(f"{word} {format_card(c)}", p) for c in sorted(self._talon)]
 
