@@ -10,7 +10,6 @@ hands to a target score, its rules and its penalty points.
 * :mod:`~stukolka.faraon.play` -- :func:`playthrough`, the golden playthrough of a hand.
 """
 
-from stukolka.base import play_random
 from stukolka.faraon.match import FaraonMatch, FaraonSession
 from stukolka.faraon.observation import FaraonMatchObservation, FaraonObservation, hand_ledger
 from stukolka.faraon.play import playthrough
@@ -23,5 +22,5 @@ from stukolka.faraon.state import FaraonState
 __all__ = [
     "RULE_LABELS", "SUIT_NAMES", "FaraonRules", "FaraonState", "FaraonMatch", "FaraonSession", "Phase",
     "FaraonObservation", "FaraonMatchObservation", "HAND_FORMAT", "MATCH_FORMAT",
-    "card_penalty", "hand_penalty", "fits", "fit_reason", "hand_ledger", "play_random", "playthrough",
+    "card_penalty", "hand_penalty", "fits", "fit_reason", "hand_ledger", "playthrough",
 ]

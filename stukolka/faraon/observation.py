@@ -126,14 +126,14 @@ def hand_ledger(obs: FaraonObservation) -> Ledger:
         if seat == obs.winner:
             if obs.top is not None and card_rank(obs.top) == QUEEN:
                 item, rule = "queen-finish", "faraon-rule-queen-finish"
-                text = f"seat {seat} went out on a queen: {pts} points"
+                text = f"seat {seat} went out on a queen: {-pts} points off his score"
             else:
                 item, rule = "out", "faraon-rule-going-out"
-                text = f"seat {seat} went out: {pts} points"
+                text = f"seat {seat} went out: no penalty points"
         else:
             item = "penalty"
             rule = "faraon-rule-blocked" if obs.blocked else "faraon-rule-scoring"
-            text = f"seat {seat}: {pts} penalty points for {left} card{'s' if left != 1 else ''} in hand"
+            text = f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left)"
         lines.append(LedgerLine(item=item, text=text, rule=rule, amounts={seat: -pts}))
     return Ledger(tuple(lines), seats=len(obs.points))
 

@@ -26,6 +26,7 @@ to that set.
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
@@ -461,7 +462,7 @@ class FaraonState(GameState):
         position if any, and every action (chance outcomes included, so the deck order is
         explicit).  ``extra`` (e.g. a seed) is stored as is and ignored on replay."""
         return new_record(HAND_KEYS, {"format": HAND_FORMAT, "game": GAME, "rules": self.rules.to_dict(),
-                                      "dealer": self._initial_dealer, "start": self._start,
+                                      "dealer": self._initial_dealer, "start": copy.deepcopy(self._start),
                                       "actions": list(self._history)}, extra)
 
     @classmethod
