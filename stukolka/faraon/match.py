@@ -27,7 +27,7 @@ from stukolka.base import TERMINAL, GameState, Ledger
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.faraon.observation import FaraonMatchObservation, match_ledger
 from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, new_record, read_match_record
-from stukolka.faraon.rules import FaraonRules
+from stukolka.faraon.rules import FaraonRules, Phase
 from stukolka.faraon.state import FaraonState
 
 __all__ = ["FaraonSession", "FaraonMatch"]
@@ -169,7 +169,7 @@ class FaraonMatch(GameState):
         return self.session.hand_points
 
     @property
-    def phase(self) -> Any:
+    def phase(self) -> Phase:
         """The phase of the hand being played."""
         return self.hand.phase
 

@@ -55,7 +55,7 @@ class FaraonState(GameState):
 
     def __init__(self, rules: FaraonRules = FaraonRules(), dealer: int | None = None) -> None:
         if not isinstance(rules, FaraonRules):
-            raise RulesError(f"rules={rules!r} is not a FaraonRules")
+            raise RulesError(f"rules={rules!r} is not a FaraonRules [faraon-rule-players]")
         n = rules.players
         if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
             raise RulesError(f"dealer={dealer!r} is not a seat 0..{n - 1} [faraon-rule-deal]")
