@@ -1,19 +1,28 @@
 """The shedding game "фараон" (004-F): acceptance cases FS-01..FS-09 (spec 6.3), the
 F-1..F-9 options (spec 4.3) and the engine's interface."""
 
+import dataclasses
 import inspect
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
 
-import stukolka.faraon.state as faraon
-from stukolka.cards import deck as _deck
-from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import Cards, parse_card
-from stukolka.faraon import (
-    RULE_LABELS, FaraonMatch, FaraonRules, FaraonState, Phase, card_penalty, hand_penalty, play_random,
+import stukolka.faraon as faraon_pkg
+from stukolka.base import (
+    CHANCE, TERMINAL, BotError, IllegalActionError, InvalidActionError, Ledger, Observation, RecordError,
+    RulesError, Session, StukolkaError, play_random,
 )
+from stukolka.bots.players import FaraonBot
+from stukolka.cards import DIAMONDS, HEARTS, Cards, parse_card
+from stukolka.cards import deck as _deck
+from stukolka.faraon import (
+    HAND_FORMAT, MATCH_FORMAT, RULE_LABELS, FaraonMatch, FaraonMatchObservation, FaraonObservation, FaraonRules,
+    FaraonSession, FaraonState, Phase, card_penalty, hand_penalty, playthrough,
+)
+from stukolka.faraon import actions, match, observation, play, record, rules, state, view
 
 TWO = FaraonRules(players=2)
 THREE = FaraonRules(players=3)
@@ -136,7 +145,7 @@ def test_FS_06_first_queen_dealt_face_up_chooses_the_dealer():
         s.apply_action(a)
     assert s.dealer == 2
     assert s.phase == Phase.DEAL
-    assert s.observation(None)["dealer_draw"] == ["J♠", "8♥", "Q♦"]
+    assert s.observation(None).dealer_draw == tuple(Cards.parse("J♠ 8♥ Q♦"))
     # the second queen is never needed: the draw is over and the cards are back in the pack
     assert len(s.chance_outcomes()) == 36
     with pytest.raises(IllegalActionError, match="faraon-rule-deal"):
@@ -168,7 +177,7 @@ def test_FS_07_seven_skips_and_draws_two():
     s = pos(THREE, ["7♥ 9♠", "A♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
     s.apply_action("play 7♥")
     assert s.current_player() == CHANCE
-    assert s.observation(2)["pending_draws"] == 2
+    assert s.observation(2).pending_draws == 2
     draw(s, "6♣", "J♣")
     assert sorted(s.hand(1)) == sorted(Cards.parse("A♣ K♣ 6♣ J♣"))
     assert s.current_player() == 2
@@ -221,7 +230,7 @@ def test_FS_08_drawn_card_that_fits_may_be_played_at_once():
     draw(s, "9♥")
     assert s.current_player() == 0
     assert s.legal_actions() == ["play 9♥", "pass"]
-    assert s.observation(0)["drawn"] == "9♥" and "drawn" not in s.observation(1)
+    assert s.observation(0).drawn == parse_card("9♥") and s.observation(1).drawn is None
     alt = s.clone()
     s.apply_action("play 9♥")
     assert str(s.pile) == "10♥ 9♥" and s.current_player() == 1
@@ -297,7 +306,7 @@ def test_queen_goes_on_anything_and_names_the_suit():
     assert "play Q♠ diamonds" in s.legal_actions()
     s.apply_action("play Д♠ ♦")        # Russian rank letter and a suit symbol: the same action
     assert s.history()[-1] == "play Q♠ diamonds"
-    assert s.observation(1)["suit"] == "diamonds"
+    assert s.observation(1).suit == DIAMONDS and s.observation(1).named
     assert s.legal_actions() == ["play 9♦"]
 
 
@@ -423,13 +432,15 @@ def test_observation_hides_other_hands_and_the_talon():
         s.apply_action(f"deal {c}")
     s.apply_action("turn 10♥")
     o = s.observation(1)
-    assert o["hand"] == ["6♠", "9♠", "K♠", "7♥"]
-    assert o["hand_sizes"] == [4, 4, 4] and o["talon_size"] == 23
-    text = json.dumps(o, ensure_ascii=False)
+    assert o.hand == tuple(Cards.parse("6♠ 9♠ K♠ 7♥"))
+    assert o.hand_sizes == (4, 4, 4) and o.talon_size == 23
+    others = {int(c) for c in Cards.parse("A♠ 8♥ J♠")}
+    assert not others & set(json.loads(json.dumps(o.to_dict()))["hand"])
+    text = s.observation_string(1)
     for other in ("A♠", "8♥", "J♠"):
         assert other not in text
-    assert "hand=6♠ 9♠ K♠ 7♥" in s.observation_string(1)
-    assert "hand=" not in s.observation_string(None)
+    assert "hand: [6♠, 9♠, K♠, 7♥]" in text
+    assert s.observation(None).hand is None and "hand: -" in s.observation_string(None)
 
 
 def test_record_replays_to_the_identical_state():
@@ -468,9 +479,13 @@ def test_str_repr_and_html():
 
 
 # --------------------------------------------------------------------------- book labels
+MODULES = (faraon_pkg, actions, match, observation, play, record, rules, state, view)
+
+
 def test_every_rule_label_is_named_by_a_docstring_and_a_test():
-    objs = [o for _, o in inspect.getmembers(faraon) if inspect.isfunction(o) or inspect.isclass(o)]
-    objs += [m for cls in (FaraonRules, FaraonState, FaraonMatch) for _, m in inspect.getmembers(cls, inspect.isfunction)]
+    objs = [o for mod in MODULES for _, o in inspect.getmembers(mod) if inspect.isfunction(o) or inspect.isclass(o)]
+    objs += [m for cls in (FaraonRules, FaraonState, FaraonMatch, match.FaraonSession)
+             for _, m in inspect.getmembers(cls, inspect.isfunction)]
     docs = "\n".join(inspect.getdoc(o) or "" for o in objs)
     here = Path(__file__).parent
     tests = "\n".join(p.read_text(encoding="utf-8") for p in sorted(here.glob("test_faraon*.py")))
@@ -479,3 +494,364 @@ def test_every_rule_label_is_named_by_a_docstring_and_a_test():
         assert label.startswith("faraon-rule-")
         assert label in docs, f"{label} is named by no docstring"
         assert tests.count(label) >= 1, f"{label} is named by no test"
+
+
+# --------------------------------------------------------------------------- typed observation
+def _dealt_hand():
+    s = FaraonState(THREE, dealer=0)
+    for c in Cards.parse("6♠ 7♠ 8♠ 9♠ 10♠ J♠ K♠ A♠ 6♥ 7♥ 8♥ 9♥"):
+        s.apply_action(f"deal {c}")
+    s.apply_action("turn 10♥")
+    return s
+
+
+def test_observation_is_a_frozen_typed_dataclass_with_int_cards():
+    o = _dealt_hand().observation(2)
+    assert isinstance(o, Observation) and isinstance(o, FaraonObservation)
+    assert dataclasses.is_dataclass(o)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        o.talon_size = 0
+    assert o.phase is Phase.PLAY and o.player == 2 and o.dealer == 0 and o.current_player == 1
+    assert o.top == parse_card("10♥") and o.suit == HEARTS and not o.named
+    assert all(type(c) is int for c in o.hand) and o.hand == tuple(sorted(Cards.parse("7♠ 10♠ A♠ 8♥")))
+    assert o.points is None and o.winner is None and o.drawn is None
+    d = json.loads(json.dumps(o.to_dict()))
+    assert d["phase"] == "play" and d["hand"] == list(o.hand) and d["top"] == int(parse_card("10♥"))
+    text = str(o)
+    assert "top: 10♥" in text and "suit: hearts" in text and "hand: [7♠, 10♠, A♠, 8♥]" in text
+
+
+def test_every_observation_field_is_annotated():
+    for cls in (FaraonObservation, FaraonMatchObservation):
+        for f in dataclasses.fields(cls):
+            assert f.type not in ("", "Any"), f"{cls.__name__}.{f.name} is not typed"
+    extra = {f.name for f in dataclasses.fields(FaraonMatchObservation)} - \
+        {f.name for f in dataclasses.fields(FaraonObservation)}
+    assert extra == {"totals", "target", "hand_number", "hand_points", "match_over", "winners"}
+
+
+def test_match_observation_adds_the_totals():
+    m = _one_card_match([100, 20])
+    o = m.observation(1)
+    assert isinstance(o, FaraonMatchObservation) and o.totals == (116, 20) and o.target == 200
+    assert o.hand_number == 2 and o.hand_points == ((16, 0),) and not o.match_over and o.winners == ()
+    assert o.hand == () and o.phase is Phase.DEAL  # the next hand is not dealt yet
+    json.dumps(o.to_dict())
+
+
+def test_observation_refuses_a_seat_that_does_not_exist():
+    with pytest.raises(RulesError, match="faraon-rule-players"):
+        _dealt_hand().observation(3)
+
+
+# --------------------------------------------------------------------------- records
+def test_records_carry_format_and_game_and_round_trip():
+    s = FaraonState(THREE)
+    play_random(s, 3)
+    rec = json.loads(json.dumps(s.to_record(seed=3), ensure_ascii=False))
+    assert (rec["format"], rec["game"]) == ("faraon-record/1", "faraon") == (HAND_FORMAT, "faraon")
+    assert list(rec)[:6] == ["format", "game", "rules", "dealer", "start", "actions"] and rec["seed"] == 3
+    assert FaraonState.from_record(rec) == s
+    m = FaraonMatch(TWO, first_dealer=1, totals=[150, 160])
+    play_random(m, 4)
+    mrec = json.loads(json.dumps(m.to_record()))
+    assert (mrec["format"], mrec["game"]) == (MATCH_FORMAT, "faraon") == ("faraon-match-record/1", "faraon")
+    assert mrec["totals"] == [150, 160] and mrec["first_dealer"] == 1
+    again = FaraonMatch.from_record(mrec)
+    assert again == m and again.totals == m.totals
+
+
+def _good_hand_record():
+    p = pos(TWO, ["Q♠ 6♠", "9♦"], "10♥", to_move=0)
+    p.apply_action("play Q♠ diamonds")
+    return json.loads(json.dumps(p.to_record()))
+
+
+def _broken(**changes):
+    rec = _good_hand_record()
+    for k, v in changes.items():
+        if v is KeyError:
+            del rec[k]
+        else:
+            rec[k] = v
+    return rec
+
+
+@pytest.mark.parametrize("record, words", [
+    ([], "JSON object"),
+    ("faraon", "JSON object"),
+    (_broken(format="faraon-record/2"), "format"),
+    (_broken(format="pharaon-record/1"), "format"),
+    (_broken(game="shtoss"), "game"),
+    (_broken(game=KeyError), "'game'"),
+    (_broken(rules=KeyError), "'rules'"),
+    (_broken(dealer=KeyError), "'dealer'"),
+    (_broken(start=KeyError), "'start'"),
+    (_broken(actions=KeyError), "'actions'"),
+    (_broken(rules=[2]), "rules"),
+    (_broken(rules={"players": 7}), "players=7"),
+    (_broken(rules={"jokers": 2}), "unknown"),
+    (_broken(dealer="0"), "dealer"),
+    (_broken(dealer=True), "dealer"),
+    (_broken(dealer=None), "dealer"),
+    (_broken(start="9♦"), "start"),
+    (_broken(start={"hands": [["Q♠"]], "pile": ["10♥"], "to_move": 0, "suit": None}), "start.hands"),
+    (_broken(start={"hands": [["Q♠"], [9]], "pile": ["10♥"], "to_move": 0, "suit": None}), "start.hands"),
+    (_broken(start={"hands": [["Q♠"], ["9♦"]], "pile": ["10♥"], "to_move": 5, "suit": None}), "to_move"),
+    (_broken(start={"hands": [["Q♠"], ["9♦"]], "pile": ["10♥"], "suit": None}), "to_move"),
+    (_broken(start={"hands": [["Q♠"], ["Q♠"]], "pile": ["10♥"], "to_move": 0, "suit": None}), "twice"),
+    (_broken(start={"hands": [["Q♠"], ["9♦"]], "pile": ["10♥"], "to_move": 0, "suit": "hearts"}), "queen"),
+    (_broken(actions="play Q♠ diamonds"), "actions"),
+    (_broken(actions=[17]), "actions"),
+    (_broken(actions=["play Q♠ diamonds", "play 6♠"]), "does not replay"),
+    (_broken(actions=["jump"]), "does not replay"),
+])
+def test_a_bad_hand_record_raises_record_error(record, words):
+    with pytest.raises(RecordError, match=re.escape(words)):
+        FaraonState.from_record(record)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"format": "faraon-record/1"}, "format"), ({"game": "stukolka"}, "game"), ({"totals": [1]}, "totals"),
+    ({"totals": [0, "5"]}, "totals"), ({"first_dealer": 2}, "first_dealer"), ({"actions": ["deal Z♠"]}, "replay"),
+    ({"rules": None}, "rules"),
+])
+def test_a_bad_match_record_raises_record_error(change, words):
+    rec = FaraonMatch(TWO, first_dealer=0).to_record()
+    rec.update(change)
+    with pytest.raises(RecordError, match=words):
+        FaraonMatch.from_record(rec)
+    del rec["totals"]
+    with pytest.raises(RecordError):
+        FaraonMatch.from_record(rec)
+
+
+def test_extra_record_keys_may_not_overwrite_the_format():
+    with pytest.raises(RecordError, match="overwrite"):
+        FaraonState(TWO).to_record(actions=[])
+    with pytest.raises(RecordError, match="overwrite"):
+        FaraonMatch(TWO).to_record(format="x")
+
+
+# --------------------------------------------------------------------------- sessions
+def _play_hand(hand, seed):
+    play_random(hand, random.Random(seed))
+    return hand
+
+
+def test_session_follows_the_shared_protocol_and_books_hands():
+    session = FaraonSession(FaraonRules(players=3, target=60), first_dealer=2)
+    assert isinstance(session, Session) and session.totals == [0, 0, 0] and session.records == []
+    hand = session.new_deal()
+    assert hand.dealer == 2 and hand.phase is Phase.DEAL
+    with pytest.raises(IllegalActionError, match="not over") as err:
+        session.finish_deal(hand)
+    assert err.value.rule == "faraon-rule-going-out"
+    _play_hand(hand, 1)
+    ledger = session.finish_deal(hand)
+    assert isinstance(ledger, Ledger) and ledger.net() == hand.returns()
+    assert session.totals == hand.points() and session.hand_points == [hand.points()]
+    assert session.records == [hand.to_record()]
+    with pytest.raises(IllegalActionError, match="already booked"):
+        session.finish_deal(hand)
+    second = session.new_deal()
+    assert second.dealer == 0  # the deal passes to the left
+    stale = session.new_deal()            # a new deal replaces the one not played
+    _play_hand(second, 2)
+    with pytest.raises(IllegalActionError, match="latest"):
+        session.finish_deal(second)
+    with pytest.raises(IllegalActionError, match="latest"):
+        FaraonSession(FaraonRules(players=3)).finish_deal(_play_hand(FaraonState(THREE, 0), 5))
+    _play_hand(stale, 2)
+    session.finish_deal(stale)
+    assert session.totals == [a + b for a, b in zip(hand.points(), stale.points())]
+    assert len(session.records) == 2
+
+
+def test_session_refuses_a_new_deal_once_the_target_is_reached():
+    session = FaraonSession(FaraonRules(players=2, hand_size=1), first_dealer=1, totals=[189, 20])
+    hand = session.new_deal()
+    for a in ["deal 10♠", "deal A♥", "turn 9♥", "draw", "talon 6♣", "pass", "play A♥"]:
+        hand.apply_action(a)
+    session.finish_deal(hand)
+    assert session.over and session.totals == [205, 20] and session.winners() == [1]
+    with pytest.raises(IllegalActionError, match="faraon-rule-match"):
+        session.new_deal()
+    assert session.settlement().net() == [-205, -20]
+
+
+def test_match_is_built_on_a_session_and_agrees_with_it():
+    m = FaraonMatch(FaraonRules(players=3, target=100))
+    play_random(m, 8)
+    assert isinstance(m.session, Session) and m.session.totals == m.totals
+    replay = FaraonSession(m.rules)
+    for rec in m.session.records:
+        hand = replay.new_deal()
+        for a in rec["actions"]:
+            hand.apply_action(a)
+        replay.finish_deal(hand)
+    assert replay.totals == m.totals and replay.over and replay.winners() == m.winners()
+    assert m.settlement().net() == m.returns()
+
+
+def test_match_ledger_shows_the_start_and_the_floor_at_zero():
+    m = FaraonMatch(FaraonRules(players=2, hand_size=1, allow_negative=False), first_dealer=1, totals=[10, 5])
+    for a in ["deal Q♠", "deal A♥", "turn 9♥", "play Q♠ clubs"]:
+        m.apply_action(a)
+    assert m.totals == [0, 9]
+    items = [ln.item for ln in m.settlement().lines]
+    assert items == ["start", "hand", "floor"]
+    assert m.settlement().net() == m.returns() == [0, -9]
+
+
+# --------------------------------------------------------------------------- view
+def _cards_in(data):
+    """Every card a view names (the values of its "card" keys)."""
+    if isinstance(data, dict):
+        found = {data["card"]} if "card" in data else set()
+        return found.union(*(_cards_in(x) for x in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_cards_in(x) for x in data))
+    return set()
+
+
+def test_view_is_plain_json_with_what_the_seat_may_see():
+    s = pos(THREE, ["10♠ 9♥ 8♣", "A♣ K♣", "8♥ 6♠"], "10♥", to_move=0)
+    v = s.view(0)
+    assert json.loads(json.dumps(v)) == v
+    assert (v["game"], v["phase"], v["seat"], v["to_act"]) == ("faraon", "play", 0, 0)
+    assert v["legal"] == ["play 10♠", "play 9♥"] and v["settlement"] is None
+    notes = {c["name"]: c for c in v["hand"]}
+    assert notes["10♠"]["legal"] and notes["10♠"]["why"] == "same rank as the top card"
+    assert notes["9♥"]["legal"] and notes["9♥"]["actions"] == ["play 9♥"]
+    assert not notes["8♣"]["legal"] and notes["8♣"]["rule"] == "faraon-rule-match-card"
+    assert [o["cards"] for o in v["others"]] == [2, 2] and v["hand_sizes"] == [3, 2, 2]
+    assert v["pile"]["top"]["card"] == parse_card("10♥") and v["pile"]["suit"] == "hearts"
+    assert v["talon"] == 36 - 8 and not v["must_name_suit"] and v["target"] == 200
+    assert _cards_in(v) == {int(c) for c in Cards.parse("10♠ 9♥ 8♣ 10♥")}   # own hand and the top only
+    w = s.view(1)
+    assert w["legal"] == [] and w["to_act"] == 0 and not any(c["legal"] for c in w["hand"])
+    assert {c["card"] for c in w["hand"]} == {int(c) for c in Cards.parse("A♣ K♣")}
+    spectator = s.view(None)
+    assert spectator["hand"] == [] and spectator["legal"] == []
+
+
+def test_view_after_a_queen_gives_the_named_suit_and_asks_to_name_one():
+    s = pos(TWO, ["Q♠ 6♠", "9♦ 10♣ 6♥"], "10♥", to_move=0)
+    v = s.view(0)
+    assert v["must_name_suit"] and sum(len(c["actions"]) for c in v["hand"]) == 4
+    queen = next(c for c in v["hand"] if c["name"] == "Q♠")
+    assert queen["rule"] == "faraon-rule-queen-wild" and len(queen["actions"]) == 4
+    s.apply_action("play Q♠ diamonds")
+    v = s.view(1)
+    assert v["pile"]["named"] and v["pile"]["suit"] == "diamonds" and v["pile"]["suit_symbol"] == "♦"
+    assert v["legal"] == ["play 9♦"] and not v["must_name_suit"]
+
+
+def test_view_during_a_draw_and_at_a_chance_node():
+    s = pos(TWO, ["A♣ K♣", "6♠"], "10♥", to_move=0)
+    s.apply_action("draw")
+    v = s.view(0)
+    assert v["to_act"] is None and v["chance"] and v["pending_draws"] == 1 and v["legal"] == []
+    draw(s, "9♥")
+    v = s.view(0)
+    assert v["drawn"]["name"] == "9♥" and v["legal"] == ["play 9♥", "pass"]
+    notes = {c["name"]: c for c in v["hand"]}
+    assert notes["9♥"]["legal"] and notes["9♥"]["rule"] == "faraon-rule-draw"
+    assert not notes["A♣"]["legal"] and "drawn card" in notes["A♣"]["why"]
+    assert s.view(1)["drawn"] is None
+
+
+def test_view_when_the_hand_is_over_has_the_settlement_ledger():
+    s = pos(TWO, ["Q♠", "A♥ K♥ J♥"], "9♦", to_move=0)
+    s.apply_action("play Q♠ hearts")
+    v = s.view(1)
+    assert v["phase"] == "over" and v["to_act"] is None and v["winner"] == 0 and v["points"] == [-30, 9]
+    led = v["settlement"]
+    assert [ln["rule"] for ln in led["lines"]] == ["faraon-rule-queen-finish", "faraon-rule-scoring"]
+    assert led["net"] == s.returns() == [30, -9]
+    assert s.settlement().net() == s.returns() and "9 penalty points" in str(s.settlement())
+
+
+def test_blocked_hand_ledger_names_the_blocked_rule():
+    rules_ = FaraonRules(players=2, reshuffle_pile=False)
+    hands = ["A♣", "6♠ 7♠"]
+    s = pos(rules_, hands, _rest(*hands, "10♥") + [parse_card("10♥")], to_move=0)
+    s.apply_action("pass")
+    s.apply_action("pass")
+    ledger = s.settlement()
+    assert {ln.rule for ln in ledger.lines} == {"faraon-rule-blocked"} and ledger.net() == [-4, -13]
+    assert s.view(0)["blocked"] and s.view(0)["winner"] is None
+
+
+def test_settlement_before_the_end_is_refused():
+    with pytest.raises(IllegalActionError, match="faraon-rule-scoring"):
+        FaraonState(TWO).settlement()
+
+
+def test_match_view_adds_the_totals_and_the_last_hand():
+    m = _one_card_match([100, 20])
+    v = m.view(0)
+    assert json.loads(json.dumps(v)) == v
+    assert v["totals"] == [116, 20] and v["target"] == 200 and v["hand_number"] == 2
+    assert v["hand_points"] == [[16, 0]] and not v["match_over"] and v["settlement"] is None
+    assert v["last_hand"]["net"] == [-16, 0]
+    done = _one_card_match([189, 20]).view(1)
+    assert done["match_over"] and done["winners"] == [1] and done["settlement"]["net"] == [-205, -20]
+
+
+# --------------------------------------------------------------------------- playthrough, errors
+def test_playthrough_takes_rules_then_seed_and_the_set_up():
+    text = playthrough(TWO, 5, dealer=1)
+    assert text.startswith("game: faraon\nrules: ") and "\nseed: 5\ndealer: 1\n" in text
+    assert "phase choose_dealer" not in text and "returns: " in text
+    assert playthrough(TWO, 5, dealer=1) == text != playthrough(TWO, 6, dealer=1)
+
+
+def test_every_refusal_is_in_the_family_and_names_a_book_label():
+    cases = [
+        lambda: FaraonState(TWO, dealer=2),
+        lambda: pos(TWO, ["A♥"], "10♥"),
+        lambda: pos(TWO, ["A♥", "A♥"], "10♥"),
+        lambda: pos(TWO, ["A♥", "6♠"], []),
+        lambda: pos(TWO, ["A♥", "6♠"], "10♥", suit="hearts"),
+        lambda: pos(TWO, ["A♥", "6♠"], "Q♥", suit="mushrooms"),
+        lambda: pos(TWO, ["A♥", "6♠"], "10♥", to_move=4),
+        lambda: FaraonSession(TWO, first_dealer=5),
+        lambda: FaraonMatch(TWO, totals=[1, 2, 3]),
+        lambda: pos(TWO, ["A♥", "6♠"], "10♥").chance_outcomes(),
+        lambda: FaraonState(TWO).apply_action("play 6♠"),
+    ]
+    for make in cases:
+        with pytest.raises(StukolkaError, match=r"\[faraon-rule-[a-z-]+\]"):
+            make()
+
+
+# --------------------------------------------------------------------------- bot and table
+def test_bot_reads_the_typed_observation_and_keeps_its_queen():
+    calm = pos(THREE, ["Q♠ 9♥ 6♣", "A♣ K♣ 8♦", "8♥ 6♠ J♦"], "10♥", to_move=0)
+    bot = FaraonBot(0)
+    assert bot.choose(calm.observation(0), calm.legal_actions()) == "play 9♥"
+    danger = pos(THREE, ["Q♠ 9♥ 6♣", "A♣", "8♥ 6♠ J♦"], "10♥", to_move=0)
+    choice = bot.choose(danger.observation(0), danger.legal_actions())
+    assert choice.startswith("play Q♠") and choice in danger.legal_actions()
+    assert choice in ("play Q♠ hearts", "play Q♠ clubs")  # names a suit it holds
+    with pytest.raises(BotError):
+        bot.choose(calm.observation(0), [])
+
+
+def test_table_draws_the_view_and_nothing_else():
+    pytest.importorskip("ipywidgets")
+    from stukolka.widgets.faraon_table import faraon_table, render_faraon, render_faraon_view
+
+    s = pos(TWO, ["Q♠ 6♠", "9♦ 10♣ 6♥"], "10♥", to_move=0)
+    s.apply_action("play Q♠ diamonds")
+    v = s.view(1)
+    board = render_faraon_view(v)
+    assert board == render_faraon(s, 1)
+    assert "diamonds" in board and "named by the queen" in board
+    assert "title='matches neither the suit nor the rank of the pile [faraon-rule-match-card]'" in board
+    v["pile"]["suit"] = "clubs"              # the table shows whatever the view says
+    assert "clubs" in render_faraon_view(v)
+    with pytest.raises(RulesError, match="faraon-rule-players"):
+        faraon_table(players=3, seat=3)

@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from stukolka.base import CHANCE, IllegalActionError
 from stukolka.cards import deck, format_card
-from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState, hand_penalty, play_random
+from stukolka.base import play_random
+from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState, hand_penalty
 
 MAX_STEPS = 3000
 
@@ -58,6 +59,19 @@ def check_scores(state: FaraonState) -> None:
     assert state.returns() == [-p for p in pts]
 
 
+def check_view(state: FaraonState, seat: int) -> None:
+    """The view is plain JSON; the seat's cards marked legal are exactly those its legal
+    actions play, and it names no card of another hand or of the talon."""
+    v = state.view(seat)
+    assert json.loads(json.dumps(v)) == v
+    plays = [a for a in v["legal"] if a.startswith("play ")]
+    assert sorted(a for c in v["hand"] for a in c["actions"]) == sorted(plays)
+    assert all(c["legal"] == bool(c["actions"]) and c["why"] for c in v["hand"])
+    assert {c["card"] for c in v["hand"]} == set(state.hand(seat))
+    assert v["legal"] == (state.legal_actions() if state.current_player() == seat else [])
+    assert (v["settlement"] is not None) == state.is_terminal()
+
+
 @settings(derandomize=True, database=None, max_examples=60, deadline=None)
 @given(rules(), st.integers(0, 2**32 - 1), st.booleans())
 def test_random_legal_play_keeps_every_invariant(r, seed, choose_dealer):
@@ -69,6 +83,7 @@ def test_random_legal_play_keeps_every_invariant(r, seed, choose_dealer):
             break
         legal = state.legal_actions()
         assert legal and len(set(legal)) == len(legal)
+        check_view(state, rng.randrange(r.players))
         # every legal action is accepted (chance nodes: a sample of outcomes)
         for a in (legal if state.current_player() != CHANCE else rng.sample(legal, min(3, len(legal)))):
             c = state.clone()
@@ -88,6 +103,8 @@ def test_random_legal_play_keeps_every_invariant(r, seed, choose_dealer):
         state.apply_action(rng.choice(legal))
     assert state.is_terminal(), "the hand did not end"
     check_scores(state)
+    check_view(state, rng.randrange(r.players))
+    assert state.settlement().net() == state.returns()
     record = json.loads(json.dumps(state.to_record(seed=seed)))
     assert FaraonState.from_record(record) == state
 

@@ -55,17 +55,20 @@ class FaraonBot:
     def __init__(self, seed: int | random.Random = 0) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
-    def choose(self, observation: dict, legal_actions: Sequence[str]) -> str:
+    def choose(self, observation: Any, legal_actions: Sequence[str]) -> str:
+        """Pick one of ``legal_actions`` from a ``FaraonObservation`` (cards as ints)."""
+        if not legal_actions:
+            raise BotError("the shedding-game bot was asked to move with no legal action")
         plays = [a for a in legal_actions if a.startswith("play ")]
         if not plays:
             for preferred in ("take", "draw", "pass"):
                 if preferred in legal_actions:
                     return preferred
             return legal_actions[0]
-        hand = [parse_card(c) for c in observation.get("hand", [])]
+        hand = list(observation.hand or ())
         suits = Counter(card_suit(c) for c in hand if card_rank(c) != QUEEN)
-        me = observation.get("player")
-        sizes = observation.get("hand_sizes", [])
+        me = observation.player
+        sizes = observation.hand_sizes
         danger = any(n <= 1 for i, n in enumerate(sizes) if i != me)
 
         def score(action: str) -> tuple:

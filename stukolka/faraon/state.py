@@ -1,14 +1,11 @@
-"""The shedding game "фараон" (source 004-F): rules, one hand as a state machine, a match.
+"""One hand of the shedding game "фараон" (source 004-F) as a state machine.
 
 Not to be confused with the banking game Pharaon/shtoss.  This one is a member of the
 Mau-Mau / Crazy Eights family: match the top card of the pile by suit or rank, queens
 go on anything and change the suit, a 7 makes the next player skip and draw two, and
 whoever sheds all his cards first wins the hand.  The others score penalty points for
-the cards left in hand; a match runs until someone reaches 200 and the lowest total wins.
-
-The source refers to play rules "described elsewhere" and leaves several questions
-open; the spec (rules.md, section 4.3, F-1..F-9) fixes a default for each, and every
-default is an option of :class:`FaraonRules`.
+the cards left in hand (:mod:`stukolka.faraon.rules`); a match of hands to 200 is in
+:mod:`stukolka.faraon.match`.
 
 Seats are ``0 .. players-1`` in clockwise order, so "to the left" is the next seat.
 Every random event is an explicit chance node whose outcomes are the possible cards
@@ -29,237 +26,22 @@ to that set.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import json
-import random
-from dataclasses import dataclass
+import copy
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from stukolka.base import (
-    CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError, sample_chance,
-)
-from stukolka.cards import (
-    QUEEN, CardParseError, Cards, card_rank, card_suit, cards_html, deck,
-    format_card, parse_card, parse_suit,
-)
+from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
+from stukolka.cards import QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card, parse_suit
+from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
+from stukolka.faraon.actions import CHANCE_WORDS, Parsed, canonical, parse_action, play_string
+from stukolka.faraon.observation import FaraonObservation, hand_ledger
+from stukolka.faraon.view import hand_view
+from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
+from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, fit_reason, fits, hand_penalty, next_seat
 
-__all__ = [
-    "RULE_LABELS", "FaraonRules", "FaraonState", "FaraonMatch", "Phase", "SUIT_NAMES",
-    "card_penalty", "hand_penalty", "fits", "sample_chance", "play_random", "playthrough",
-]
+__all__ = ["FaraonState"]
 
-#: Book labels of the rules this module implements, with a one-line statement each.
-RULE_LABELS: dict[str, str] = {
-    "faraon-rule-players": "A 36-card pack and two to five players.",
-    "faraon-rule-first-dealer": "Face-up cards go round one at a time; the first player to get a queen deals first.",
-    "faraon-rule-deal": "The dealer gives four cards each, one at a time, starting on his left.",
-    "faraon-rule-starter": "The next card is turned face up to start the pile; the rest is the talon.",
-    "faraon-rule-match-card": "On your turn put one card on the pile that matches its suit or its rank.",
-    "faraon-rule-queen-wild": "A queen may go on any card, and its player names the suit to follow.",
-    "faraon-rule-seven": "After a 7 the next player misses his turn and draws two cards.",
-    "faraon-rule-draw": "With no card to play, draw one; play it at once if it fits, else keep it and pass.",
-    "faraon-rule-talon-exhausted": "An empty talon is renewed from the pile minus its top card; if nothing is left, pass.",
-    "faraon-rule-going-out": "The first player to shed all his cards wins the hand.",
-    "faraon-rule-scoring": "Losers score A 4, K 3, J 2, 10..6 face value and 30 for each queen left in hand.",
-    "faraon-rule-queen-finish": "Going out with a queen as the last card takes 30 off the winner's score.",
-    "faraon-rule-match": "Hands are played until someone reaches 200; the lowest total wins.",
-    "faraon-rule-dealer-rotation": "The deal passes to the left after each hand.",
-    "faraon-rule-blocked": "If no one can play or draw for a whole round, the hand ends and everyone scores his hand.",
-}
-
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-
-#: Penalty points per rank for a card left in a loser's hand (F: A 4, K 3, J 2, 10..6 face value).
-DEFAULT_PENALTY: tuple[tuple[int, int], ...] = (
-    (6, 6), (7, 7), (8, 8), (9, 9), (10, 10), (11, 2), (13, 3), (14, 4),
-)
-_PENALTY_RANKS = tuple(r for r, _ in DEFAULT_PENALTY)
-
-
-def _next(seat: int, n: int) -> int:
-    return (seat + 1) % n
-
-
-# --------------------------------------------------------------------------- rules
-@dataclass(frozen=True)
-class FaraonRules:
-    """The options of the shedding game (spec section 8, ``faraon_shedding:``).
-
-    Every field names the disagreement it settles (spec 4.3, F-1..F-9) and the
-    source it comes from (004-F).
-
-    >>> FaraonRules().players, FaraonRules().target
-    (4, 200)
-    >>> FaraonRules(players=6)
-    Traceback (most recent call last):
-    ...
-    stukolka.errors.RulesError: players=6 is not allowed: 2..5 players (004-F, FS-09) [faraon-rule-players]
-    """
-
-    #: 2..5 players; 004-F allows at most five (FS-09).
-    players: int = 4
-    #: the pack: 36 cards, six up to ace (004-F).
-    deck: int = 36
-    #: cards dealt to each player (004-F: four).
-    hand_size: int = 4
-    #: F-1: the play rules the source leaves out are those of Mau-Mau.
-    base: str = "mau_mau"
-    #: F-2: a queen may go on any card (False: a queen must match suit or rank like any card).
-    queen_on_anything: bool = True
-    #: F-3: False: a 7 cannot be answered; True: the victim may pass it on with another 7, adding 2.
-    seven_stacking: bool = False
-    #: 004-F / FS-08: a card drawn because nothing fitted may be played at once.
-    draw_then_play: bool = True
-    #: penalty points per rank (ace 14, king 13, jack 11, 10..6); queens are scored by queen_penalty.
-    penalty: tuple[tuple[int, int], ...] = DEFAULT_PENALTY
-    #: F-4: points for each queen left in a loser's hand.
-    queen_penalty: int = 30
-    #: 004-F: points added to the winner's score when his last card is a queen.
-    queen_finish_bonus: int = -30
-    #: F-6: the match ends when a total reaches this; the lowest total wins.
-    target: int = 200
-    #: F-5: whether a match total may go below zero.
-    allow_negative: bool = True
-    #: F-8: renew an empty talon from the pile minus its top card.
-    reshuffle_pile: bool = True
-    #: F-7: whether a starting 7 or queen acts (True: a 7 hits the first player, a queen lets him play any suit).
-    start_card_effects: bool = False
-    #: F-9: who deals the next hand: "left" or "right" of the last dealer.
-    dealer_rotation: str = "left"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "penalty", tuple(tuple(p) for p in self.penalty))
-        self._check()
-
-    def _check(self) -> None:
-        def bad(name: str, why: str, rule: str) -> RulesError:
-            return RulesError(f"{name}={getattr(self, name)!r} is not allowed: {why} [{rule}]")
-
-        def is_int(v: object) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool)
-
-        if not is_int(self.players) or not 2 <= self.players <= 5:
-            raise bad("players", "2..5 players (004-F, FS-09)", "faraon-rule-players")
-        if self.deck != 36:
-            raise bad("deck", "the game uses the 36-card pack (004-F)", "faraon-rule-players")
-        if not is_int(self.hand_size) or self.hand_size < 1 or self.players * self.hand_size + 1 > self.deck:
-            raise bad("hand_size", f"need 1 <= hand_size and {self.players} hands plus a starter within "
-                                   f"{self.deck} cards (004-F)", "faraon-rule-deal")
-        if self.base != "mau_mau":
-            raise bad("base", "only 'mau_mau' play is implemented (F-1)", "faraon-rule-match-card")
-        for name, rule in (("queen_on_anything", "F-2"), ("seven_stacking", "F-3"), ("draw_then_play", "FS-08"),
-                           ("allow_negative", "F-5"), ("reshuffle_pile", "F-8"), ("start_card_effects", "F-7")):
-            if not isinstance(getattr(self, name), bool):
-                raise bad(name, f"must be True or False ({rule})", rule)
-        ranks = [r for r, _ in self.penalty]
-        if sorted(ranks) != list(_PENALTY_RANKS) or not all(is_int(p) for _, p in self.penalty):
-            raise bad("penalty", "one integer for each rank 6..11, 13, 14 (004-F)", "faraon-rule-scoring")
-        for name, rule in (("queen_penalty", "F-4"), ("queen_finish_bonus", "004-F")):
-            if not is_int(getattr(self, name)):
-                raise bad(name, f"must be an int ({rule})", "faraon-rule-scoring")
-        if not is_int(self.target) or self.target <= 0:
-            raise bad("target", "a positive int (F-6)", "faraon-rule-match")
-        if self.dealer_rotation not in ("left", "right"):
-            raise bad("dealer_rotation", "'left' or 'right' (F-9)", "faraon-rule-dealer-rotation")
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict of the options (penalty as ``[[rank, points], ...]``)."""
-        d = dataclasses.asdict(self)
-        d["penalty"] = [list(p) for p in self.penalty]
-        return d
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "FaraonRules":
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise RulesError(f"unknown faraon_shedding option(s): {', '.join(sorted(unknown))} [spec 8]")
-        return cls(**data)
-
-
-# --------------------------------------------------------------------------- scoring and matching
-def card_penalty(card: int, rules: FaraonRules = FaraonRules()) -> int:
-    """Penalty points of one card left in a loser's hand (``faraon-rule-scoring``, F-4, 004-F).
-
-    >>> [card_penalty(parse_card(c)) for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "6♠")]
-    [4, 3, 30, 2, 10, 6]
-    """
-    rank = card_rank(card)
-    if rank == QUEEN:
-        return rules.queen_penalty
-    return dict(rules.penalty)[rank]
-
-
-def hand_penalty(cards: Iterable[int], rules: FaraonRules = FaraonRules()) -> int:
-    """Penalty points of a loser's hand (``faraon-rule-scoring``): the sum over its cards.
-
-    >>> hand_penalty(Cards.parse("A♠ K♥ J♦")), hand_penalty(Cards.parse("Q♣ A♥"))
-    (9, 34)
-    """
-    return sum(card_penalty(c, rules) for c in cards)
-
-
-def fits(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> bool:
-    """Whether ``card`` may go on a pile whose top has ``rank`` and whose suit to follow is ``suit``
-    (None: any suit) -- ``faraon-rule-match-card`` and ``faraon-rule-queen-wild`` (F-1, F-2).
-
-    >>> fits(parse_card("9♥"), 9, 0), fits(parse_card("9♥"), 8, 0), fits(parse_card("Q♥"), 8, 0)
-    (True, False, True)
-    """
-    if card_rank(card) == QUEEN and rules.queen_on_anything:
-        return True
-    return suit is None or card_suit(card) == suit or card_rank(card) == rank
-
-
-_CHANCE_WORDS = ("show", "deal", "turn", "talon")
-
-
-def _parse_action(action: object) -> tuple:
-    """Read an action string into a tuple: ``("play", card, suit|None)``, ``("draw",)``,
-    ``("pass",)``, ``("take",)`` or ``(chance_word, card)``."""
-    if not isinstance(action, str):
-        raise InvalidActionError(action, "an action is a string such as 'play 9♥' or 'draw'")
-    words = action.split()
-    if not words:
-        raise InvalidActionError(action, "empty action")
-    verb, rest = words[0].lower(), words[1:]
-    if verb in ("draw", "pass", "take"):
-        if rest:
-            raise InvalidActionError(action, f"'{verb}' takes no argument")
-        return (verb,)
-    if verb not in ("play", *_CHANCE_WORDS):
-        raise InvalidActionError(action, "expected play, draw, pass, take, or a chance outcome "
-                                         "(show, deal, turn, talon) followed by a card")
-    if not rest:
-        raise InvalidActionError(action, f"'{verb}' needs a card")
-    try:
-        card = parse_card(" ".join(rest))
-        suit = None
-    except CardParseError:
-        if verb != "play" or len(rest) < 2 or parse_suit(rest[-1]) is None:
-            raise InvalidActionError(action, f"cannot read the card {' '.join(rest)!r}") from None
-        try:
-            card = parse_card(" ".join(rest[:-1]))
-        except CardParseError:
-            raise InvalidActionError(action, f"cannot read the card {' '.join(rest[:-1])!r}") from None
-        suit = parse_suit(rest[-1])
-    if verb == "play":
-        return ("play", int(card), suit)
-    return (verb, int(card))
-
-
-def _play_string(card: int, suit: int | None) -> str:
-    return f"play {format_card(card)}" + ("" if suit is None else f" {SUIT_NAMES[suit]}")
-
-
-# --------------------------------------------------------------------------- one hand
-class Phase(str, enum.Enum):
-    CHOOSE_DEALER = "choose_dealer"
-    DEAL = "deal"
-    STARTER = "starter"
-    PLAY = "play"
-    OVER = "over"
+_next = next_seat
 
 
 class FaraonState(GameState):
@@ -273,7 +55,7 @@ class FaraonState(GameState):
 
     def __init__(self, rules: FaraonRules = FaraonRules(), dealer: int | None = None) -> None:
         if not isinstance(rules, FaraonRules):
-            raise RulesError(f"rules={rules!r} is not a FaraonRules")
+            raise RulesError(f"rules={rules!r} is not a FaraonRules [faraon-rule-players]")
         n = rules.players
         if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
             raise RulesError(f"dealer={dealer!r} is not a seat 0..{n - 1} [faraon-rule-deal]")
@@ -322,19 +104,30 @@ class FaraonState(GameState):
         pl = [int(c) for c in (Cards.parse(pile) if isinstance(pile, str) else Cards(pile))]
         state = cls(rules, dealer=dealer)
         if len(hs) != rules.players:
-            raise RulesError(f"{len(hs)} hands given for players={rules.players}")
+            raise RulesError(f"{len(hs)} hands given for players={rules.players} [faraon-rule-deal]")
         cards = [c for h in hs for c in h] + pl
         if len(set(cards)) != len(cards) or not set(cards) <= state._talon:
-            raise RulesError("a card appears twice or is not in the 36-card pack")
+            bad = sorted({format_card(c) for c in cards if cards.count(c) > 1 or c not in state._talon})
+            raise RulesError(f"cards {' '.join(bad)} appear twice or are not in the 36-card pack "
+                             f"[faraon-rule-players]")
         if not pl:
-            raise RulesError("the pile needs at least its top card")
+            raise RulesError("pile=[] : the pile needs at least its top card [faraon-rule-starter]")
+        named: int | None
         if isinstance(suit, str):
-            suit = parse_suit(suit)
+            named = parse_suit(suit)
+            if named is None:
+                raise RulesError(f"suit={suit!r} is not a suit [faraon-rule-queen-wild]")
+        else:
+            named = suit
+        if named is not None and named not in range(4):
+            raise RulesError(f"suit={suit!r} is not a suit 0..3 [faraon-rule-queen-wild]")
         if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < rules.players):
-            raise RulesError(f"to_move={to_move!r} is not a seat 0..{rules.players - 1}")
+            raise RulesError(f"to_move={to_move!r} is not a seat 0..{rules.players - 1} [faraon-rule-deal]")
         top = pl[-1]
-        if suit is not None and card_rank(top) != QUEEN:
-            raise RulesError("only a queen on top names a suit [faraon-rule-queen-wild]")
+        if named is not None and card_rank(top) != QUEEN:
+            raise RulesError(f"suit={suit!r} with {format_card(top)} on top: only a queen on top names a suit "
+                             f"[faraon-rule-queen-wild]")
+        suit = named
         state._hands = [list(h) for h in hs]
         state._pile = pl
         state._talon -= set(cards)
@@ -394,7 +187,8 @@ class FaraonState(GameState):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Each undealt card is equally likely (``faraon-rule-deal``): the shuffle, card by card."""
         if self.current_player() != CHANCE:
-            raise IllegalActionError("chance_outcomes", "this state is not a chance node")
+            raise IllegalActionError("chance_outcomes", f"this state is not a chance node (phase {self._phase.value})",
+                                     "faraon-rule-deal")
         word, p = self._chance_word(), Fraction(1, len(self._talon))
         return [(f"{word} {format_card(c)}", p) for c in sorted(self._talon)]
 
@@ -405,9 +199,9 @@ class FaraonState(GameState):
         out = []
         for c in sorted(cards):
             if card_rank(c) == QUEEN:
-                out += [_play_string(c, s) for s in range(4)]
+                out += [play_string(c, s) for s in range(4)]
             else:
-                out.append(_play_string(c, None))
+                out.append(play_string(c, None))
         return out
 
     def _can_draw(self) -> bool:
@@ -423,7 +217,8 @@ class FaraonState(GameState):
         if self._turn == "penalty":
             return self._plays(c for c in hand if card_rank(c) == 7) + ["take"]
         if self._turn == "drawn":
-            fit = [self._drawn] if self._playable(self._drawn) else []
+            drawn = self._drawn
+            fit = [drawn] if drawn is not None and self._playable(drawn) else []
             return self._plays(fit) + ["pass"]
         plays = self._plays(c for c in hand if self._playable(c))
         if plays:
@@ -432,13 +227,13 @@ class FaraonState(GameState):
 
     # ----------------------------------------------------------------- applying actions
     def apply_action(self, action: str) -> None:
-        parsed = _parse_action(action)
-        canonical = self._canonical(parsed)
-        if canonical not in self.legal_actions():
+        parsed = parse_action(action)
+        canonical_action = canonical(parsed)
+        if canonical_action not in self.legal_actions():
             reason, rule = self._why_illegal(parsed)
             raise IllegalActionError(action, reason, rule)
         verb = parsed[0]
-        if verb in _CHANCE_WORDS:
+        if verb in CHANCE_WORDS:
             self._apply_chance(parsed[1])
         elif verb == "play":
             self._play(parsed[1], parsed[2])
@@ -451,17 +246,10 @@ class FaraonState(GameState):
             self._turn = "normal"
         else:  # pass
             self._pass()
-        self._history.append(canonical)
+        self._history.append(canonical_action)
         self._settle()
 
-    def _canonical(self, parsed: tuple) -> str:
-        if parsed[0] == "play":
-            return _play_string(parsed[1], parsed[2])
-        if parsed[0] in _CHANCE_WORDS:
-            return f"{parsed[0]} {format_card(parsed[1])}"
-        return parsed[0]
-
-    def _why_illegal(self, parsed: tuple) -> tuple[str, str]:
+    def _why_illegal(self, parsed: Parsed) -> tuple[str, str]:
         verb, player = parsed[0], self.current_player()
         if player == TERMINAL:
             return "the hand is over", "faraon-rule-going-out"
@@ -470,7 +258,7 @@ class FaraonState(GameState):
             if verb != word:
                 return f"a chance node: the next event is '{word} <card>'", "faraon-rule-deal"
             return f"{format_card(parsed[1])} is not among the undealt cards", "faraon-rule-deal"
-        if verb in _CHANCE_WORDS:
+        if verb in CHANCE_WORDS:
             return f"player {player} is to act, not chance", "faraon-rule-match-card"
         hand = self._hands[player]
         if verb == "play":
@@ -529,9 +317,16 @@ class FaraonState(GameState):
             self._talon = set(deck(self.rules.deck))
             self._phase = Phase.DEAL
 
+    def _dealer_seat(self) -> int:
+        """The dealer's seat once the deal has begun (the draw for the dealer is over)."""
+        if self._dealer is None:
+            raise IllegalActionError("deal", "no dealer yet: the draw for the first dealer comes first",
+                                     "faraon-rule-first-dealer")
+        return self._dealer
+
     def _deal_step(self, card: int) -> None:
         """``faraon-rule-deal`` (004-F): one card at a time, starting on the dealer's left."""
-        seat = (self._dealer + 1 + self._dealt) % self._n
+        seat = (self._dealer_seat() + 1 + self._dealt) % self._n
         self._hands[seat].append(card)
         self._dealt += 1
         if self._dealt == self._n * self.rules.hand_size:
@@ -544,10 +339,10 @@ class FaraonState(GameState):
         self._pile = [card]
         self._set_top(card, None)
         self._phase = Phase.PLAY
-        self._to_move = _next(self._dealer, self._n)
+        self._to_move = _next(self._dealer_seat(), self._n)
         if self.rules.start_card_effects:
             if card_rank(card) == 7:
-                self._seven(self._dealer)
+                self._seven(self._dealer_seat())
             elif card_rank(card) == QUEEN:
                 self._suit = None
 
@@ -631,10 +426,10 @@ class FaraonState(GameState):
         self._blocked = winner is None
         self._pending = 0
         self._points = [hand_penalty(h, self.rules) for h in self._hands]
-        if winner is not None and card_rank(last) == QUEEN:
+        if winner is not None and last is not None and card_rank(last) == QUEEN:
             self._points[winner] = self.rules.queen_finish_bonus
 
-    # ----------------------------------------------------------------- copies, records, views
+    # ----------------------------------------------------------------- copies, records
     def clone(self) -> "FaraonState":
         other = object.__new__(FaraonState)
         other.__dict__ = {k: (v.copy() if isinstance(v, (list, set, dict)) else v) for k, v in self.__dict__.items()}
@@ -663,70 +458,98 @@ class FaraonState(GameState):
         return places
 
     def to_record(self, **extra: Any) -> dict[str, Any]:
-        """A JSON-able record: rules, dealer, the set-up position if any, and every action
-        (chance outcomes included, so the deck order is explicit).  ``extra`` (e.g. a seed)
-        is stored as is."""
-        rec = {"game": "faraon_shedding", "rules": self.rules.to_dict(), "dealer": self._initial_dealer,
-               "start": self._start, "actions": list(self._history)}
-        rec.update(extra)
-        return rec
+        """A JSON-able record (``format`` ``faraon-record/1``): rules, dealer, the set-up
+        position if any, and every action (chance outcomes included, so the deck order is
+        explicit).  ``extra`` (e.g. a seed) is stored as is and ignored on replay."""
+        return new_record(HAND_KEYS, {"format": HAND_FORMAT, "game": GAME, "rules": self.rules.to_dict(),
+                                      "dealer": self._initial_dealer, "start": copy.deepcopy(self._start),
+                                      "actions": list(self._history)}, extra)
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> "FaraonState":
-        """Replay a record of :meth:`to_record` to the identical state."""
-        rules = FaraonRules.from_dict(record["rules"])
-        start = record.get("start")
-        if start:
-            state = cls.from_position(rules, start["hands"], start["pile"], dealer=record["dealer"],
-                                      to_move=start["to_move"], suit=start.get("suit"))
-        else:
-            state = cls(rules, dealer=record.get("dealer"))
-        for action in record["actions"]:
-            state.apply_action(action)
+    def from_record(cls, record: object) -> "FaraonState":
+        """Replay a record of :meth:`to_record` to an equal state; a bad record (wrong tags,
+        a missing or mistyped key, an action that does not replay) raises ``RecordError``."""
+        rules, dealer, start, actions = read_hand_record(record)
+        try:
+            if start is not None:
+                state = cls.from_position(rules, start["hands"], start["pile"], dealer=dealer or 0,
+                                          to_move=start["to_move"], suit=start["suit"])
+            else:
+                state = cls(rules, dealer=dealer)
+        except StukolkaError as exc:
+            raise RecordError(f"{GAME} record: bad 'start' position: {exc}") from None
+        for i, action in enumerate(actions):
+            try:
+                state.apply_action(action)
+            except StukolkaError as exc:
+                raise RecordError(f"{GAME} record: action {i} {action!r} does not replay: {exc}") from None
         return state
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    # ----------------------------------------------------------------- what a seat sees
+    def observation(self, player: int | None) -> FaraonObservation:
         """What ``player`` sees (None: a spectator): his own hand, the others' hand sizes,
         the pile's top and the suit to follow, the talon's size (never its cards)."""
-        obs: dict[str, Any] = {
-            "player": player, "phase": self._phase.value, "dealer": self._dealer,
-            "current_player": self.current_player(),
-            "dealer_draw": [format_card(c) for c in (self._shown or self._dealer_draw)],
-            "hand_sizes": [len(h) for h in self._hands],
-            "top": format_card(self._pile[-1]) if self._pile else None,
-            "suit": None if self._suit is None else SUIT_NAMES[self._suit],
-            "pile_size": len(self._pile), "talon_size": len(self._talon),
-            "pending_draws": self._pending + self._stack,
-        }
-        if player is not None:
-            obs["hand"] = [format_card(c) for c in sorted(self._hands[player])]
-            if self._drawn is not None and self._turn == "drawn" and self._to_move == player:
-                obs["drawn"] = format_card(self._drawn)
-        if self._phase == Phase.OVER:
-            obs["winner"] = self._winner
-            obs["points"] = self.points()
-        return obs
+        if player is not None and not (isinstance(player, int) and 0 <= player < self._n):
+            raise RulesError(f"player={player!r} is not a seat 0..{self._n - 1} [faraon-rule-players]")
+        over = self._phase == Phase.OVER
+        mine = player is not None and self._drawn is not None and self._turn == "drawn" and self._to_move == player
+        return FaraonObservation(
+            player=player, phase=self._phase, dealer=self._dealer, current_player=self.current_player(),
+            dealer_draw=tuple(self._shown or self._dealer_draw),
+            hand_sizes=tuple(len(h) for h in self._hands),
+            top=self._pile[-1] if self._pile else None, suit=self._suit, named=self._named is not None,
+            pile_size=len(self._pile), talon_size=len(self._talon), pending_draws=self._pending + self._stack,
+            hand=None if player is None else tuple(sorted(self._hands[player])),
+            drawn=self._drawn if mine else None,
+            winner=self._winner, blocked=self._blocked,
+            points=tuple(self.points()) if over else None,
+        )
 
-    def observation_string(self, player: int | None) -> str:
-        """:meth:`observation` as one line of text."""
-        o = self.observation(player)
-        parts = [f"phase={o['phase']}", f"dealer={o['dealer']}"]
-        if o["phase"] == "choose_dealer" or (o["phase"] == "deal" and not any(o["hand_sizes"])):
-            parts.append("shown=" + (" ".join(o["dealer_draw"]) or "-"))
-        if "hand" in o:
-            parts.append("hand=" + (" ".join(o["hand"]) or "-"))
-        parts.append("sizes=" + ",".join(map(str, o["hand_sizes"])))
-        if o["top"]:
-            parts.append(f"top={o['top']} suit={o['suit'] or 'any'}")
-        parts.append(f"pile={o['pile_size']} talon={o['talon_size']}")
-        if o["pending_draws"]:
-            parts.append(f"pending={o['pending_draws']}")
-        if "drawn" in o:
-            parts.append(f"drawn={o['drawn']}")
-        if "points" in o:
-            parts.append(f"winner={o['winner']} points={','.join(map(str, o['points']))}")
-        return " ".join(parts)
+    def settlement(self) -> Ledger:
+        """The hand's penalty points as a :class:`stukolka.base.Ledger`, one line per seat
+        (``faraon-rule-scoring``); amounts are minus the points, so ``net()`` is :meth:`returns`."""
+        return hand_ledger(self.observation(None))
 
+    def card_notes(self, seat: int) -> list[dict[str, Any]]:
+        """For each card in ``seat``'s hand: whether it may be played now, why (in plain
+        words, with the rule's book label) and the legal actions that play it."""
+        legal = self.legal_actions() if self.current_player() == seat else []
+        notes = []
+        for c in sorted(self._hands[seat]):
+            actions = [a for a in legal if a.split()[:2] == ["play", format_card(c)]]
+            why, rule = self._card_reason(c, seat)
+            notes.append({"card": c, "name": format_card(c), "legal": bool(actions), "why": why, "rule": rule,
+                          "actions": actions})
+        return notes
+
+    def _card_reason(self, card: int, seat: int) -> tuple[str, str]:
+        player = self.current_player()
+        if player == TERMINAL:
+            return "the hand is over", "faraon-rule-going-out"
+        if player != seat:
+            return ("cards are being dealt or drawn" if player == CHANCE else f"seat {player} is to act"), ""
+        if self._turn == "penalty":
+            if card_rank(card) == 7:
+                return "a 7 passes the penalty on", "faraon-rule-seven"
+            return "a 7 is pending: answer with a 7 or 'take'", "faraon-rule-seven"
+        if self._turn == "drawn" and card != self._drawn:
+            return "after drawing only the drawn card may be played", "faraon-rule-draw"
+        ok, why, rule = fit_reason(card, self._rank, self._suit, self.rules)
+        if ok and self._turn == "drawn":
+            return f"the card just drawn fits ({why}): play it or pass", "faraon-rule-draw"
+        return why, rule
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Plain JSON-able data with everything a front end draws for ``seat`` (None: a
+        spectator), built from :meth:`observation`: the seat's hand with each card's
+        legality and reason, the others' hand sizes, the pile's top and the suit to
+        follow, the talon's size, the scores, and once the hand is over its
+        ``settlement`` (a :class:`~stukolka.base.Ledger` as a dict)."""
+        obs = self.observation(seat)
+        legal = self.legal_actions() if seat is not None and obs.current_player == seat else []
+        return hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat), self.rules.target)
+
+    # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:
         head = f"Faraon hand: {self._n} players, dealer {self._dealer}, phase {self._phase.value}"
         lines = [head]
@@ -753,170 +576,3 @@ class FaraonState(GameState):
         for i, h in enumerate(self._hands):
             rows.append(f"<p>player {i}</p>" + cards_html(sorted(h)))
         return "<div>" + "".join(rows) + "</div>"
-
-
-# --------------------------------------------------------------------------- match
-class FaraonMatch(GameState):
-    """A match: hands until some total reaches ``target`` (``faraon-rule-match``, F-6).
-
-    The first hand starts with the draw for the dealer unless ``first_dealer`` is given;
-    later dealers rotate (``faraon-rule-dealer-rotation``, F-9).  ``totals`` lets a match
-    resume from given scores.  :meth:`returns` is minus each total; :meth:`winners` lists
-    the seats with the lowest total (ties share the win).
-    """
-
-    def __init__(self, rules: FaraonRules = FaraonRules(), first_dealer: int | None = None,
-                 totals: Sequence[int] | None = None) -> None:
-        self.rules = rules
-        self._first_dealer = first_dealer
-        start = [0] * rules.players if totals is None else [int(t) for t in totals]
-        if len(start) != rules.players:
-            raise RulesError(f"totals={list(start)!r} needs one score per player [faraon-rule-match]")
-        self._start_totals = list(start)
-        self.totals = list(start)
-        self.hand_points: list[list[int]] = []
-        self.hand = FaraonState(rules, dealer=first_dealer)
-        self._history: list[str] = []
-        self._over = max(self.totals) >= rules.target
-
-    def next_dealer(self, dealer: int) -> int:
-        """``faraon-rule-dealer-rotation`` (F-9): the seat that deals after ``dealer``."""
-        step = 1 if self.rules.dealer_rotation == "left" else -1
-        return (dealer + step) % self.rules.players
-
-    def current_player(self) -> int:
-        return TERMINAL if self._over else self.hand.current_player()
-
-    def legal_actions(self) -> list[str]:
-        return [] if self._over else self.hand.legal_actions()
-
-    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
-        if self._over:
-            raise IllegalActionError("chance_outcomes", "the match is over")
-        return self.hand.chance_outcomes()
-
-    def apply_action(self, action: str) -> None:
-        if self._over:
-            raise IllegalActionError(action, "the match is over", "faraon-rule-match")
-        self.hand.apply_action(action)
-        self._history.append(self.hand.history()[-1])
-        if self.hand.is_terminal():
-            self._score_hand()
-
-    def _score_hand(self) -> None:
-        """``faraon-rule-match`` (F-5, F-6): add the hand's points; stop at ``target``."""
-        pts = self.hand.points()
-        self.hand_points.append(pts)
-        for i, p in enumerate(pts):
-            t = self.totals[i] + p
-            self.totals[i] = t if self.rules.allow_negative else max(0, t)
-        if max(self.totals) >= self.rules.target:
-            self._over = True
-        else:
-            self.hand = FaraonState(self.rules, dealer=self.next_dealer(self.hand.dealer))
-
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def returns(self) -> list[int]:
-        return [-t for t in self.totals]
-
-    def winners(self) -> list[int]:
-        """The seats with the lowest total (``faraon-rule-match``); empty while playing."""
-        if not self._over:
-            return []
-        low = min(self.totals)
-        return [i for i, t in enumerate(self.totals) if t == low]
-
-    def clone(self) -> "FaraonMatch":
-        other = object.__new__(FaraonMatch)
-        other.__dict__ = {k: (v.copy() if isinstance(v, list) else v) for k, v in self.__dict__.items()}
-        other.hand_points = [list(p) for p in self.hand_points]
-        other.hand = self.hand.clone()
-        return other
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, FaraonMatch) and self.totals == other.totals and self._over == other._over
-                and self._history == other._history and self.hand == other.hand)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def observation(self, player: int | None) -> dict[str, Any]:
-        obs = self.hand.observation(player)
-        obs["totals"] = list(self.totals)
-        obs["hand_number"] = len(self.hand_points) + (0 if self._over else 1)
-        return obs
-
-    def observation_string(self, player: int | None) -> str:
-        return f"totals={','.join(map(str, self.totals))} " + self.hand.observation_string(player)
-
-    def to_record(self, **extra: Any) -> dict[str, Any]:
-        rec = {"game": "faraon_shedding_match", "rules": self.rules.to_dict(), "first_dealer": self._first_dealer,
-               "totals": list(self._start_totals), "actions": list(self._history)}
-        rec.update(extra)
-        return rec
-
-    @classmethod
-    def from_record(cls, record: dict[str, Any]) -> "FaraonMatch":
-        m = cls(FaraonRules.from_dict(record["rules"]), record.get("first_dealer"), record.get("totals"))
-        for a in record["actions"]:
-            m.apply_action(a)
-        return m
-
-    def __str__(self) -> str:
-        head = f"Faraon match to {self.rules.target}: totals {self.totals}, {len(self.hand_points)} hands played"
-        if self._over:
-            return head + f"; over, lowest total: {self.winners()}"
-        return head + "\n" + str(self.hand)
-
-    def __repr__(self) -> str:
-        return f"FaraonMatch(players={self.rules.players}, totals={self.totals}, over={self._over})"
-
-
-# --------------------------------------------------------------------------- drivers
-def play_random(state: GameState, rng: random.Random | int, max_steps: int = 100_000) -> GameState:
-    """Play ``state`` to the end with uniformly random chance outcomes and legal actions."""
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return state
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    raise RuntimeError(f"no end after {max_steps} steps")
-
-
-def playthrough(seed: int, rules: FaraonRules = FaraonRules(players=3),
-                actions: Sequence[str] | None = None) -> str:
-    """A readable playthrough of one hand (OpenSpiel style): for each state the acting
-    player, the legal actions, his observation and the action taken; then the returns.
-
-    With ``actions`` the given actions are replayed instead of random ones drawn from
-    ``random.Random(seed)``.
-    """
-    rng = random.Random(seed)
-    state = FaraonState(rules)
-    lines = ["game: faraon_shedding", f"seed: {seed}",
-             "rules: " + json.dumps(rules.to_dict(), ensure_ascii=False), ""]
-    step = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        legal = state.legal_actions()
-        if actions is not None:
-            action = actions[step]
-        elif player == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(legal)
-        who = "chance" if player == CHANCE else str(player)
-        lines += [f"step {step}: player {who}",
-                  f"  observation: {state.observation_string(None if player == CHANCE else player)}",
-                  (f"  chance: {len(legal)} cards, each 1/{len(legal)}" if player == CHANCE
-                   else f"  legal: {' | '.join(legal)}"),
-                  f"  action: {action}"]
-        state.apply_action(action)
-        step += 1
-    lines += ["", f"final: {state.observation_string(None)}", f"returns: {state.returns()}", ""]
-    return "\n".join(lines)

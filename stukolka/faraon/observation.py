@@ -1,0 +1,158 @@
+"""What one player of the shedding game may see, and the scores of a hand as a ledger.
+
+:class:`FaraonObservation` is one hand seen from a seat (or by a spectator): his own cards,
+the others' hand sizes, the pile's top card and the suit to follow, the talon's size -- never
+the talon's cards or another player's hand.  :class:`FaraonMatchObservation` adds the match:
+the totals toward the target and the points of every hand played.  Cards are ints
+(:mod:`stukolka.cards`), suits ints ``0..3`` (spades, hearts, diamonds, clubs).
+
+:func:`hand_ledger` writes a finished hand's penalty points as a :class:`stukolka.base.Ledger`,
+from the observation alone.  In this game the ledger counts points, not chips: each line's
+amount is minus the penalty points the seat scores (as :meth:`FaraonState.returns`), so the
+ledger's ``net()`` is the hand's returns and a winner who goes out on a queen gets ``+30``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+from stukolka.base import Ledger, LedgerLine, Observation
+from stukolka.cards import QUEEN, card_rank, format_card
+from stukolka.errors import IllegalActionError
+from stukolka.faraon.rules import SUIT_NAMES, Phase
+
+__all__ = ["FaraonObservation", "FaraonMatchObservation", "hand_ledger", "match_ledger"]
+
+
+@dataclass(frozen=True)
+class FaraonObservation(Observation):
+    """One hand of the shedding game as ``player`` sees it (None: a spectator).
+
+    >>> from stukolka.faraon import FaraonRules, FaraonState
+    >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ K♠", "A♦"], "Q♠", suit="hearts")
+    >>> o = s.observation(1)
+    >>> o.hand, o.top == s.pile[-1], SUIT_NAMES[o.suit], o.named, o.hand_sizes
+    ((38,), True, 'hearts', True, (2, 1))
+    """
+
+    CARD_FIELDS: ClassVar[frozenset[str]] = frozenset({"dealer_draw", "top", "hand", "drawn"})
+
+    #: the seat observing, or None for a spectator
+    player: int | None
+    phase: Phase
+    #: the dealer's seat (None until the draw for the first dealer has found one)
+    dealer: int | None
+    #: the seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-4)
+    current_player: int
+    #: the face-up cards of the draw for the first dealer, in order (seat 0, 1, 2, ...)
+    dealer_draw: tuple[int, ...]
+    #: how many cards each seat holds
+    hand_sizes: tuple[int, ...]
+    #: the pile's top card (None before the starter)
+    top: int | None
+    #: the suit to follow, ``0..3`` (None: any suit)
+    suit: int | None
+    #: whether that suit was named by the queen on top (``faraon-rule-queen-wild``)
+    named: bool
+    pile_size: int
+    talon_size: int
+    #: cards still to be drawn from the talon (after a draw, a 7 or a take)
+    pending_draws: int
+    #: the observer's own cards, sorted (None for a spectator)
+    hand: tuple[int, ...] | None
+    #: the card the observer just drew and may still play (``faraon-rule-draw``), else None
+    drawn: int | None
+    #: once the hand is over: the seat that went out (None: still playing, or blocked)
+    winner: int | None
+    #: whether the hand ended blocked (``faraon-rule-blocked``)
+    blocked: bool
+    #: penalty points of this hand per seat, once it is over (else None)
+    points: tuple[int, ...] | None
+
+    def __str__(self) -> str:
+        lines = []
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if f.name == "suit":
+                text = "any" if v is None else SUIT_NAMES[v]
+            else:
+                text = _show(v, f.name in self.CARD_FIELDS)
+            lines.append(f"{f.name}: {text}")
+        return "\n".join(lines)
+
+
+def _show(v: object, cards: bool) -> str:
+    """One field for a reader: cards written out, tuples in brackets, None as ``-``."""
+    if isinstance(v, Phase):
+        return v.value
+    if isinstance(v, tuple):
+        return "[" + ", ".join(_show(x, cards) for x in v) + "]"
+    if v is None:
+        return "-"
+    if cards and isinstance(v, int) and not isinstance(v, bool):
+        return format_card(v)
+    return str(v)
+
+
+@dataclass(frozen=True)
+class FaraonMatchObservation(FaraonObservation):
+    """The current hand of a match as ``player`` sees it, with the match's scores."""
+
+    #: each seat's total so far (``faraon-rule-match``)
+    totals: tuple[int, ...]
+    #: the total that ends the match
+    target: int
+    #: the number of the hand being played (the last one once the match is over)
+    hand_number: int
+    #: the penalty points of every finished hand, in order
+    hand_points: tuple[tuple[int, ...], ...]
+    match_over: bool
+    #: the seats with the lowest total once the match is over (ties share the win)
+    winners: tuple[int, ...]
+
+
+def hand_ledger(obs: FaraonObservation) -> Ledger:
+    """The penalty points of a finished hand, one line per seat, from its observation
+    (``faraon-rule-scoring``, ``faraon-rule-going-out``, ``faraon-rule-queen-finish``,
+    ``faraon-rule-blocked``).  Each amount is minus the points, so ``net()`` is the returns.
+    """
+    if obs.points is None:
+        raise IllegalActionError("settlement", "the hand is not over: no scores yet", "faraon-rule-scoring")
+    lines = []
+    for seat, pts in enumerate(obs.points):
+        left = obs.hand_sizes[seat]
+        if seat == obs.winner:
+            if obs.top is not None and card_rank(obs.top) == QUEEN:
+                item, rule = "queen-finish", "faraon-rule-queen-finish"
+                text = f"seat {seat} went out on a queen: {-pts} points off his score"
+            else:
+                item, rule = "out", "faraon-rule-going-out"
+                text = f"seat {seat} went out: no penalty points"
+        else:
+            item = "penalty"
+            rule = "faraon-rule-blocked" if obs.blocked else "faraon-rule-scoring"
+            text = f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left)"
+        lines.append(LedgerLine(item=item, text=text, rule=rule, amounts={seat: -pts}))
+    return Ledger(tuple(lines), seats=len(obs.points))
+
+
+def match_ledger(start: tuple[int, ...] | list[int], hand_points: list[list[int]],
+                 floors: list[list[int]]) -> Ledger:
+    """A match's totals as a ledger: the starting totals, one line per hand, and what the
+    floor at zero (``allow_negative=False``, F-5) gave back.  Amounts are minus the points,
+    so ``net()`` is minus the totals (``FaraonMatch.returns``)."""
+    n = len(start)
+    lines = []
+    if any(start):
+        lines.append(LedgerLine("start", "totals at the start", "faraon-rule-match",
+                                {p: -t for p, t in enumerate(start)}))
+    for i, pts in enumerate(hand_points, 1):
+        lines.append(LedgerLine("hand", f"hand {i}: penalty points", "faraon-rule-scoring",
+                                {p: -x for p, x in enumerate(pts)}))
+    back = [sum(f[p] for f in floors) for p in range(n)]
+    if any(back):
+        lines.append(LedgerLine("floor", "totals kept at zero (F-5)", "faraon-rule-match",
+                                {p: -x for p, x in enumerate(back)}))
+    return Ledger(tuple(lines), seats=n)

@@ -1,0 +1,130 @@
+"""The records of the shedding game: their tags and the checks that read them back.
+
+A hand's record has ``format`` ``faraon-record/1``, a match's ``faraon-match-record/1``;
+both have ``game`` ``faraon``.  Every key, its type and an example are in
+``docs/faraon-actions.md``.  The readers here check a record's shape and raise
+:class:`stukolka.errors.RecordError` naming the key at fault; replaying the actions is the
+state's job (:meth:`FaraonState.from_record`, :meth:`FaraonMatch.from_record`).
+
+>>> read_hand_record({"format": "faraon-record/1", "game": "faraon", "rules": {"players": 2},
+...                   "dealer": 0, "start": None, "actions": ["deal 6♠"]})[1:]
+(0, None, ['deal 6♠'])
+>>> read_hand_record({"format": "faraon-record/1", "game": "faraon", "rules": {}, "dealer": 9,
+...                   "start": None, "actions": []})
+Traceback (most recent call last):
+...
+stukolka.errors.RecordError: faraon record: 'dealer' is 9, not null or a seat 0..3 [faraon-rule-deal]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stukolka.base import check_record
+from stukolka.errors import RecordError, RulesError
+from stukolka.faraon.rules import FaraonRules
+
+__all__ = ["GAME", "HAND_FORMAT", "MATCH_FORMAT", "HAND_KEYS", "MATCH_KEYS", "read_hand_record",
+           "read_match_record", "new_record"]
+
+#: The ``game`` tag of every record of the shedding game.
+GAME = "faraon"
+#: The ``format`` tag of one hand's record.
+HAND_FORMAT = "faraon-record/1"
+#: The ``format`` tag of a match's record.
+MATCH_FORMAT = "faraon-match-record/1"
+#: The keys of a hand's record (extra keys, such as a seed, may follow).
+HAND_KEYS = ("format", "game", "rules", "dealer", "start", "actions")
+#: The keys of a match's record.
+MATCH_KEYS = ("format", "game", "rules", "first_dealer", "totals", "actions")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def new_record(keys: tuple[str, ...], values: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """A record of ``values`` (in the order of ``keys``) followed by ``extra``, which may not
+    overwrite a key of the format."""
+    clash = sorted(set(extra) & set(keys))
+    if clash:
+        raise RecordError(f"{GAME} record: extra key(s) {', '.join(map(repr, clash))} would overwrite "
+                          f"the record's own")
+    rec = {k: values[k] for k in keys}
+    rec.update(extra)
+    return rec
+
+
+def _envelope(record: object, fmt: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    rec = check_record(record, fmt, GAME)
+    missing = [k for k in keys if k not in rec]
+    if missing:
+        raise RecordError(f"{GAME} record ({fmt}) lacks key(s) {', '.join(map(repr, missing))}")
+    return rec
+
+
+def _rules(rec: Mapping[str, Any]) -> FaraonRules:
+    if not isinstance(rec["rules"], Mapping):
+        raise RecordError(f"{GAME} record: 'rules' is {rec['rules']!r}, not a dict of FaraonRules options")
+    try:
+        return FaraonRules.from_dict(rec["rules"])
+    except (RulesError, TypeError) as exc:
+        raise RecordError(f"{GAME} record: bad 'rules': {exc}") from None
+
+
+def _seat_or_none(rec: Mapping[str, Any], key: str, players: int, rule: str) -> int | None:
+    v = rec[key]
+    if v is not None and not (_is_int(v) and 0 <= v < players):
+        raise RecordError(f"{GAME} record: {key!r} is {v!r}, not null or a seat 0..{players - 1} [{rule}]")
+    return v
+
+
+def _strings(v: object, what: str) -> list[str]:
+    if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
+        raise RecordError(f"{GAME} record: {what} is {v!r}, not a list of strings")
+    return list(v)
+
+
+def _start(v: object, players: int) -> dict[str, Any] | None:
+    if v is None:
+        return None
+    if not isinstance(v, Mapping):
+        raise RecordError(f"{GAME} record: 'start' is {v!r}, not null or a dict")
+    missing = [k for k in ("hands", "pile", "to_move", "suit") if k not in v]
+    if missing:
+        raise RecordError(f"{GAME} record: 'start' lacks key(s) {', '.join(map(repr, missing))}")
+    hands = v["hands"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise RecordError(f"{GAME} record: 'start.hands' is {hands!r}, not a list of {players} hands "
+                          f"[faraon-rule-deal]")
+    out_hands = [_strings(h, f"'start.hands[{i}]'") for i, h in enumerate(hands)]
+    pile = _strings(v["pile"], "'start.pile'")
+    if not _is_int(v["to_move"]) or not 0 <= v["to_move"] < players:
+        raise RecordError(f"{GAME} record: 'start.to_move' is {v['to_move']!r}, not a seat 0..{players - 1}")
+    if v["suit"] is not None and not isinstance(v["suit"], str):
+        raise RecordError(f"{GAME} record: 'start.suit' is {v['suit']!r}, not null or a suit name "
+                          f"[faraon-rule-queen-wild]")
+    return {"hands": out_hands, "pile": pile, "to_move": v["to_move"], "suit": v["suit"]}
+
+
+def read_hand_record(record: object) -> tuple[FaraonRules, int | None, dict[str, Any] | None, list[str]]:
+    """Check a hand's record (``faraon-record/1``): its rules, dealer, set-up position and actions."""
+    rec = _envelope(record, HAND_FORMAT, HAND_KEYS)
+    rules = _rules(rec)
+    dealer = _seat_or_none(rec, "dealer", rules.players, "faraon-rule-deal")
+    start = _start(rec["start"], rules.players)
+    if start is not None and dealer is None:
+        raise RecordError(f"{GAME} record: a set-up position needs a dealer, not null [faraon-rule-deal]")
+    return rules, dealer, start, _strings(rec["actions"], "'actions'")
+
+
+def read_match_record(record: object) -> tuple[FaraonRules, int | None, list[int], list[str]]:
+    """Check a match's record (``faraon-match-record/1``): rules, first dealer, starting totals, actions."""
+    rec = _envelope(record, MATCH_FORMAT, MATCH_KEYS)
+    rules = _rules(rec)
+    first = _seat_or_none(rec, "first_dealer", rules.players, "faraon-rule-first-dealer")
+    totals = rec["totals"]
+    if not isinstance(totals, list) or len(totals) != rules.players or not all(_is_int(t) for t in totals):
+        raise RecordError(f"{GAME} record: 'totals' is {totals!r}, not {rules.players} ints [faraon-rule-match]")
+    return rules, first, list(totals), _strings(rec["actions"], "'actions'")

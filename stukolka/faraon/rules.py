@@ -1,0 +1,227 @@
+"""The rules of the shedding game "фараон" (source 004-F): options, penalty points, what fits.
+
+:class:`FaraonRules` holds every option the spec (rules.md, section 4.3, F-1..F-9) fixes a
+default for; :func:`card_penalty` and :func:`hand_penalty` score a loser's hand; :func:`fits`
+says whether a card may go on the pile.  :data:`RULE_LABELS` lists the book labels of the
+rules the engine implements.
+
+>>> FaraonRules(players=3).target, hand_penalty(Cards.parse("Q♣ A♥"))
+(200, 34)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noqa: F401  (Cards, parse_card: doctests)
+from stukolka.errors import RulesError
+
+__all__ = [
+    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "Phase", "FaraonRules",
+    "card_penalty", "hand_penalty", "fits", "fit_reason", "next_seat",
+]
+
+#: Book labels of the rules the engine implements, with a one-line statement each.
+RULE_LABELS: dict[str, str] = {
+    "faraon-rule-players": "A 36-card pack and two to five players.",
+    "faraon-rule-first-dealer": "Face-up cards go round one at a time; the first player to get a queen deals first.",
+    "faraon-rule-deal": "The dealer gives four cards each, one at a time, starting on his left.",
+    "faraon-rule-starter": "The next card is turned face up to start the pile; the rest is the talon.",
+    "faraon-rule-match-card": "On your turn put one card on the pile that matches its suit or its rank.",
+    "faraon-rule-queen-wild": "A queen may go on any card, and its player names the suit to follow.",
+    "faraon-rule-seven": "After a 7 the next player misses his turn and draws two cards.",
+    "faraon-rule-draw": "With no card to play, draw one; play it at once if it fits, else keep it and pass.",
+    "faraon-rule-talon-exhausted": "An empty talon is renewed from the pile minus its top card; if nothing is left, pass.",
+    "faraon-rule-going-out": "The first player to shed all his cards wins the hand.",
+    "faraon-rule-scoring": "Losers score A 4, K 3, J 2, 10..6 face value and 30 for each queen left in hand.",
+    "faraon-rule-queen-finish": "Going out with a queen as the last card takes 30 off the winner's score.",
+    "faraon-rule-match": "Hands are played until someone reaches 200; the lowest total wins.",
+    "faraon-rule-dealer-rotation": "The deal passes to the left after each hand.",
+    "faraon-rule-blocked": "If no one can play or draw for a whole round, the hand ends and everyone scores his hand.",
+}
+
+#: Suit words of the canonical actions (``play Q♠ hearts``), in suit order (spades 0 .. clubs 3).
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+#: Penalty points per rank for a card left in a loser's hand (F: A 4, K 3, J 2, 10..6 face value).
+DEFAULT_PENALTY: tuple[tuple[int, int], ...] = (
+    (6, 6), (7, 7), (8, 8), (9, 9), (10, 10), (11, 2), (13, 3), (14, 4),
+)
+_PENALTY_RANKS = tuple(r for r, _ in DEFAULT_PENALTY)
+
+
+class Phase(str, enum.Enum):
+    """The phases of one hand."""
+
+    CHOOSE_DEALER = "choose_dealer"
+    DEAL = "deal"
+    STARTER = "starter"
+    PLAY = "play"
+    OVER = "over"
+
+
+def next_seat(seat: int, n: int) -> int:
+    """The seat on the left of ``seat`` (seats go clockwise, ``0 .. n-1``)."""
+    return (seat + 1) % n
+
+
+@dataclass(frozen=True)
+class FaraonRules:
+    """The options of the shedding game (spec section 8, ``faraon_shedding:``).
+
+    Every field names the disagreement it settles (spec 4.3, F-1..F-9) and the
+    source it comes from (004-F).
+
+    >>> FaraonRules().players, FaraonRules().target
+    (4, 200)
+    >>> FaraonRules(players=6)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RulesError: players=6 is not allowed: 2..5 players (004-F, FS-09) [faraon-rule-players]
+    """
+
+    #: 2..5 players; 004-F allows at most five (FS-09).
+    players: int = 4
+    #: the pack: 36 cards, six up to ace (004-F).
+    deck: int = 36
+    #: cards dealt to each player (004-F: four).
+    hand_size: int = 4
+    #: F-1: the play rules the source leaves out are those of Mau-Mau.
+    base: str = "mau_mau"
+    #: F-2: a queen may go on any card (False: a queen must match suit or rank like any card).
+    queen_on_anything: bool = True
+    #: F-3: False: a 7 cannot be answered; True: the victim may pass it on with another 7, adding 2.
+    seven_stacking: bool = False
+    #: 004-F / FS-08: a card drawn because nothing fitted may be played at once.
+    draw_then_play: bool = True
+    #: penalty points per rank (ace 14, king 13, jack 11, 10..6); queens are scored by queen_penalty.
+    penalty: tuple[tuple[int, int], ...] = DEFAULT_PENALTY
+    #: F-4: points for each queen left in a loser's hand.
+    queen_penalty: int = 30
+    #: 004-F: points added to the winner's score when his last card is a queen.
+    queen_finish_bonus: int = -30
+    #: F-6: the match ends when a total reaches this; the lowest total wins.
+    target: int = 200
+    #: F-5: whether a match total may go below zero.
+    allow_negative: bool = True
+    #: F-8: renew an empty talon from the pile minus its top card.
+    reshuffle_pile: bool = True
+    #: F-7: whether a starting 7 or queen acts (True: a 7 hits the first player, a queen lets him play any suit).
+    start_card_effects: bool = False
+    #: F-9: who deals the next hand: "left" or "right" of the last dealer.
+    dealer_rotation: str = "left"
+
+    def __post_init__(self) -> None:
+        try:
+            penalty = tuple((p[0], p[1]) for p in self.penalty if len(p) == 2)
+        except TypeError:
+            penalty = ()
+        object.__setattr__(self, "penalty", penalty)
+        self._check()
+
+    def _check(self) -> None:
+        def bad(name: str, why: str, rule: str) -> RulesError:
+            return RulesError(f"{name}={getattr(self, name)!r} is not allowed: {why} [{rule}]")
+
+        def is_int(v: object) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        if not is_int(self.players) or not 2 <= self.players <= 5:
+            raise bad("players", "2..5 players (004-F, FS-09)", "faraon-rule-players")
+        if self.deck != 36:
+            raise bad("deck", "the game uses the 36-card pack (004-F)", "faraon-rule-players")
+        if not is_int(self.hand_size) or self.hand_size < 1 or self.players * self.hand_size + 1 > self.deck:
+            raise bad("hand_size", f"need 1 <= hand_size and {self.players} hands plus a starter within "
+                                   f"{self.deck} cards (004-F)", "faraon-rule-deal")
+        if self.base != "mau_mau":
+            raise bad("base", "only 'mau_mau' play is implemented (F-1)", "faraon-rule-match-card")
+        for name, source, rule in (
+                ("queen_on_anything", "F-2", "faraon-rule-queen-wild"), ("seven_stacking", "F-3", "faraon-rule-seven"),
+                ("draw_then_play", "FS-08", "faraon-rule-draw"), ("allow_negative", "F-5", "faraon-rule-match"),
+                ("reshuffle_pile", "F-8", "faraon-rule-talon-exhausted"),
+                ("start_card_effects", "F-7", "faraon-rule-starter")):
+            if not isinstance(getattr(self, name), bool):
+                raise bad(name, f"must be True or False ({source})", rule)
+        ranks = [r for r, _ in self.penalty]
+        if sorted(ranks) != list(_PENALTY_RANKS) or not all(is_int(p) for _, p in self.penalty):
+            raise bad("penalty", "one integer for each rank 6..11, 13, 14 (004-F)", "faraon-rule-scoring")
+        for name, source in (("queen_penalty", "F-4"), ("queen_finish_bonus", "004-F")):
+            if not is_int(getattr(self, name)):
+                raise bad(name, f"must be an int ({source})", "faraon-rule-scoring")
+        if not is_int(self.target) or self.target <= 0:
+            raise bad("target", "a positive int (F-6)", "faraon-rule-match")
+        if self.dealer_rotation not in ("left", "right"):
+            raise bad("dealer_rotation", "'left' or 'right' (F-9)", "faraon-rule-dealer-rotation")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict of the options (penalty as ``[[rank, points], ...]``)."""
+        d = dataclasses.asdict(self)
+        d["penalty"] = [list(p) for p in self.penalty]
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "FaraonRules":
+        """The rules of a :meth:`to_dict` dict; unknown options are refused."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"faraon_shedding options must be a dict, not {type(data).__name__} "
+                             f"[faraon-rule-players]")
+        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        if unknown:
+            raise RulesError(f"unknown faraon_shedding option(s): {', '.join(sorted(map(str, unknown)))} "
+                             f"(spec 8) [faraon-rule-players]")
+        return cls(**data)
+
+
+# --------------------------------------------------------------------------- scoring and matching
+def card_penalty(card: int, rules: FaraonRules = FaraonRules()) -> int:
+    """Penalty points of one card left in a loser's hand (``faraon-rule-scoring``, F-4, 004-F).
+
+    >>> [card_penalty(parse_card(c)) for c in ("A♠", "K♠", "Q♠", "J♠", "10♠", "6♠")]
+    [4, 3, 30, 2, 10, 6]
+    """
+    rank = card_rank(card)
+    if rank == QUEEN:
+        return rules.queen_penalty
+    return dict(rules.penalty)[rank]
+
+
+def hand_penalty(cards: Iterable[int], rules: FaraonRules = FaraonRules()) -> int:
+    """Penalty points of a loser's hand (``faraon-rule-scoring``): the sum over its cards.
+
+    >>> hand_penalty(Cards.parse("A♠ K♥ J♦")), hand_penalty(Cards.parse("Q♣ A♥"))
+    (9, 34)
+    """
+    return sum(card_penalty(c, rules) for c in cards)
+
+
+def fit_reason(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> tuple[bool, str, str]:
+    """Whether ``card`` may go on a pile whose top has ``rank`` and whose suit to follow is
+    ``suit`` (None: any suit), with the reason in plain words and the rule's book label.
+
+    >>> fit_reason(parse_card("9♥"), 9, 0)
+    (True, 'same rank as the top card', 'faraon-rule-match-card')
+    >>> fit_reason(parse_card("K♠"), 9, 1)
+    (False, 'matches neither the suit nor the rank of the pile', 'faraon-rule-match-card')
+    """
+    if card_rank(card) == QUEEN and rules.queen_on_anything:
+        return True, "a queen goes on any card", "faraon-rule-queen-wild"
+    if suit is None:
+        return True, "any suit may follow", "faraon-rule-match-card"
+    if card_suit(card) == suit:
+        return True, "follows the suit", "faraon-rule-match-card"
+    if card_rank(card) == rank:
+        return True, "same rank as the top card", "faraon-rule-match-card"
+    return False, "matches neither the suit nor the rank of the pile", "faraon-rule-match-card"
+
+
+def fits(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> bool:
+    """Whether ``card`` may go on a pile whose top has ``rank`` and whose suit to follow is ``suit``
+    (None: any suit) -- ``faraon-rule-match-card`` and ``faraon-rule-queen-wild`` (F-1, F-2).
+
+    >>> fits(parse_card("9♥"), 9, 0), fits(parse_card("9♥"), 8, 0), fits(parse_card("Q♥"), 8, 0)
+    (True, False, True)
+    """
+    return fit_reason(card, rank, suit, rules)[0]
