@@ -112,26 +112,29 @@ def remiz(pot: int, cap: int | None = None) -> int:
 
 
 def forfeit_taker(trick: Sequence[tuple[int, int]], trump: int, violators: Collection[int]) -> int | None:
-    """Who receives a violator's forfeited trick (``stukolka-rule-violation``, K-10): the player
-    whose card would have taken the trick without the offenders' cards -- the highest trump of
-    the others, else their highest card of the suit led, else the first of them to play.
-    ``None`` when every card of the trick is an offender's (then the third stays on the table).
+    """Who receives a violator's forfeited trick (``stukolka-rule-violation``, K-10): the winner of
+    the trick as if the offenders' cards had not been played -- the first of the other cards
+    leads, and the highest trump, else the highest card of that suit, takes it
+    (``stukolka-rule-trick-winner``).  ``None`` when every card of the trick is an offender's
+    (then the third stays on the table).
 
     >>> from stukolka.cards import parse_card as c
     >>> forfeit_taker([(1, c("7♦")), (2, c("2♦")), (0, c("8♦"))], 0, {0})   # spades trump
     1
-    >>> forfeit_taker([(1, c("7♦")), (2, c("2♥")), (0, c("3♠"))], 0, {0, 1})
-    2
+    >>> forfeit_taker([(1, c("A♠")), (2, c("4♣")), (0, c("6♣"))], 0, {1})   # the offender led
+    0
+    >>> forfeit_taker([(1, c("7♦")), (2, c("2♥")), (0, c("3♠"))], 0, {0, 1, 2}) is None
+    True
     """
-    others = [(p, card) for p, card in trick if p not in violators]
+    others = [(p, int(card)) for p, card in trick if p not in violators]
     if not others:
         return None
-    led = trick[0][1] // 13
-    for suit in (trump, led):
-        same = [(card, p) for p, card in others if card // 13 == suit]
-        if same:
-            return max(same)[1]
-    return others[0][0]
+    taker, best = others[0]
+    for p, card in others[1:]:
+        if (card // 13 == best // 13 and card > best) or (card // 13 == trump and best // 13 != trump):
+            taker, best = p, card
+    return taker
+
 
 def _who(names: Sequence[str], p: int) -> str:
     return names[p] if p < len(names) else f"seat {p}"
