@@ -136,6 +136,11 @@ def forfeit_taker(trick: Sequence[tuple[int, int]], trump: int, violators: Colle
     return taker
 
 
+def _line(item: str, text: str, rule: str, amounts: Mapping[int, int] | None = None, table: int = 0) -> LedgerLine:
+    """A ledger line whose text starts with a capital letter."""
+    return LedgerLine(item, text[:1].upper() + text[1:], rule, dict(amounts or {}), table)
+
+
 def _who(names: Sequence[str], p: int) -> str:
     return names[p] if p < len(names) else f"seat {p}"
 
@@ -164,9 +169,9 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
         if dealer is None:
             raise RulesError("an all-pass settlement needs the dealer [stukolka-rule-all-pass]")
         if all_pass == "carry_over":
-            return [LedgerLine("all-pass", f"Everybody passed: the pot in play, {pot}, stays on the table "
+            return [_line("all-pass", f"Everybody passed: the pot in play, {pot}, stays on the table "
                                "for the next deal", "stukolka-rule-all-pass")]
-        return [LedgerLine("all-pass", f"Everybody passed: the dealer, {_who(names, dealer)}, takes the pot in "
+        return [_line("all-pass", f"Everybody passed: the dealer, {_who(names, dealer)}, takes the pot in "
                            f"play, {pot}", "stukolka-rule-all-pass", {dealer: pot}, -pot)]
     if len(trick_winners) != 3 or any(not 0 <= w < n or not active[w] for w in trick_winners):
         raise RulesError(f"trick winners {list(trick_winners)} must be three active seats "
@@ -178,7 +183,7 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
     lines = []
     for i, w in enumerate(trick_winners):
         note = trick_notes[i] if i < len(trick_notes) else ""
-        lines.append(LedgerLine("trick", f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in "
+        lines.append(_line("trick", f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in "
                                 f"play, {share}", "stukolka-rule-trick-share", {w: share}, -share))
     if forfeits:
         for i, w in enumerate(trick_winners):
@@ -192,11 +197,11 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
                 raise RulesError(f"trick {i + 1} was taken by violator seat {w}: who receives the forfeited "
                                  "third depends on the cards, give forfeit_takers [stukolka-rule-violation, K-10]")
             if taker is None:
-                lines.append(LedgerLine("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; "
+                lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; "
                                         "every card in it was an offender's, so its third stays on the table",
                                         "stukolka-rule-violation", {w: -share}, share))
             else:
-                lines.append(LedgerLine("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: "
+                lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: "
                                         f"its third goes to {_who(names, taker)}, whose card would have taken it",
                                         "stukolka-rule-violation", {w: -share, taker: share}, 0))
     amount = f"{one}, capped by remiz_cap (the pot in play is {pot})" if one < pot else f"{one}"
@@ -206,15 +211,15 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
         took = sum(1 for w in trick_winners if w == p)
         broke = "; ".join(f"{rule} ({card})" if card else rule for _, rule, card in bad.get(p, []))
         if took == 0 and broke and max_one_remiz:
-            lines.append(LedgerLine("remiz", f"{_who(names, p)} took no trick and broke a rule, {broke}: one "
+            lines.append(_line("remiz", f"{_who(names, p)} took no trick and broke a rule, {broke}: one "
                                     f"remiz (at most one a player), {amount}", "stukolka-rule-violation",
                                     {p: -one}, one))
             continue
         if took == 0:
-            lines.append(LedgerLine("remiz", f"{_who(names, p)} played and took no trick: a remiz of the pot in "
+            lines.append(_line("remiz", f"{_who(names, p)} played and took no trick: a remiz of the pot in "
                                     f"play, {amount}", "stukolka-rule-remiz", {p: -one}, one))
         if broke:
-            lines.append(LedgerLine("remiz", f"{_who(names, p)} broke a rule, {broke}: a remiz even with "
+            lines.append(_line("remiz", f"{_who(names, p)} broke a rule, {broke}: a remiz even with "
                                     f"{_plural(took, 'trick')}, {amount}", "stukolka-rule-violation",
                                     {p: -one}, one))
     return lines
@@ -313,20 +318,20 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     pot = pot_in_play(carry, contributions)
     payer = dealer if fee_seat is None else fee_seat
     fee = min(stake, contributions[payer])
-    lines = [LedgerLine("carry", f"On the table from the last deal: {carry}" if carry
+    lines = [_line("carry", f"On the table from the last deal: {carry}" if carry
                         else "Nothing on the table from the last deal", "stukolka-rule-rotation")]
     if fee:
-        lines.append(LedgerLine("fee", f"{_who(names, payer)} deals and stakes the fee, {fee}",
+        lines.append(_line("fee", f"{_who(names, payer)} deals and stakes the fee, {fee}",
                                 "stukolka-rule-dealer-fee", {payer: -fee}, fee))
     antes = {p: c - (fee if p == payer else 0) for p, c in enumerate(contributions)}
     antes = {p: -x for p, x in antes.items() if x}
     if antes:
         why = (f"Obligatory deal: every player antes {stake}, the dealer {dealer_ante_multiplier} stakes with "
                "his fee" if obligatory else f"Nothing on the table: every player antes {stake}")
-        lines.append(LedgerLine("ante", why, "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
+        lines.append(_line("ante", why, "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
                                 antes, -sum(antes.values())))
     share = trick_share(pot)
-    lines.append(LedgerLine("pot", f"Pot in play: {carry} + {sum(contributions)} staked = {pot}; a trick pays "
+    lines.append(_line("pot", f"Pot in play: {carry} + {sum(contributions)} staked = {pot}; a trick pays "
                             f"{share}, a remiz is {remiz(pot, cap)}", "stukolka-rule-pot-in-play"))
     winners = list(trick_winners)
     notes = list(trick_notes)
@@ -339,23 +344,25 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     bought = {p: -x for p, x in enumerate(purchases) if x}
     if bought:
         cards = f" ({_plural(-sum(bought.values()) // price, 'card')} at {price})" if price else ""
-        lines.append(LedgerLine("purchase", f"Bought cards{cards}: the money goes into the next deal's pot",
+        lines.append(_line("purchase", f"Bought cards{cards}: the money goes into the next deal's pot",
                                 "stukolka-rule-purchase", bought, -sum(bought.values())))
     nxt = carry + sum((int(ln.table) for ln in lines), 0)
-    parts = [(item, sum(int(ln.table) for ln in lines if ln.item == item and ln.table > 0))
-             for item in ("remiz", "forfeit", "all-pass", "purchase")]
+    labels = {"remiz": "remizes", "forfeit": "forfeited thirds", "all-pass": "the pot carried over",
+              "purchase": "purchases"}
+    parts = [(labels[item], sum(int(ln.table) for ln in lines if ln.item == item and ln.table > 0))
+             for item in labels]
     if any(ln.item == "all-pass" and not ln.amounts for ln in lines):
-        parts = [("the pot carried over", pot)] + parts[3:]
-    why = " + ".join(f"{x} {name if name != 'remiz' else 'in remizes'}" for name, x in parts if x)
-    lines.append(LedgerLine("next-carry", f"Stays on the table for the next deal: {nxt}"
+        parts[2] = (labels["all-pass"], pot)
+    why = " + ".join(f"{name} {x}" for name, x in parts if x)
+    lines.append(_line("next-carry", f"Stays on the table for the next deal: {nxt}"
                             + (f" ({why})" if why and nxt else ""), "stukolka-rule-chips-conserved"))
     if next_dealer is not None:
         nc = opening_contributions(n, next_dealer, stake, nxt, obligatory=obligatory, ante_mode=ante_mode,
                                    dealer_ante_multiplier=dealer_ante_multiplier)
         npot = pot_in_play(nxt, nc)
-        lines.append(LedgerLine("next-pot", f"Next deal: {nxt} on the table + {sum(nc)} staked = {npot} in play, "
+        lines.append(_line("next-pot", f"Next deal: {nxt} on the table + {sum(nc)} staked = {npot} in play, "
                                 f"{trick_share(npot)} a trick", "stukolka-rule-pot-in-play"))
-        lines.append(LedgerLine("next-dealer", f"Next dealer: {_who(names, next_dealer)}, on the dealer's left",
+        lines.append(_line("next-dealer", f"Next dealer: {_who(names, next_dealer)}, on the dealer's left",
                                 "stukolka-rule-rotation"))
     return Ledger(tuple(lines), n, tuple(names))
 
