@@ -145,6 +145,15 @@ def _who(names: Sequence[str], p: int) -> str:
     return names[p] if p < len(names) else f"seat {p}"
 
 
+def _broken(rule: str, card: str) -> str:
+    """A violation in words: the card, the rule's label and what the rule says."""
+    from stukolka.stukolka.state import RULE_LABELS   # (state imports this module)
+
+    says = RULE_LABELS.get(rule, "").split(" (")[0].rstrip(".")
+    what = f"{card} against {rule}" if card else "a card against the rules"
+    return f"{what} ({says[:1].lower() + says[1:]})" if says and rule != "stukolka-rule-violation" else what
+
+
 def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -209,9 +218,9 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
         if not active[p]:
             continue
         took = sum(1 for w in trick_winners if w == p)
-        broke = "; ".join(f"{rule} ({card})" if card else rule for _, rule, card in bad.get(p, []))
+        broke = "; ".join(_broken(rule, card) for _, rule, card in bad.get(p, []))
         if took == 0 and broke and max_one_remiz:
-            lines.append(_line("remiz", f"{_who(names, p)} took no trick and broke a rule, {broke}: one "
+            lines.append(_line("remiz", f"{_who(names, p)} took no trick and played {broke}: one "
                                     f"remiz (at most one a player), {amount}", "stukolka-rule-violation",
                                     {p: -one}, one))
             continue
@@ -219,7 +228,7 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
             lines.append(_line("remiz", f"{_who(names, p)} played and took no trick: a remiz of the pot in "
                                     f"play, {amount}", "stukolka-rule-remiz", {p: -one}, one))
         if broke:
-            lines.append(_line("remiz", f"{_who(names, p)} broke a rule, {broke}: a remiz even with "
+            lines.append(_line("remiz", f"{_who(names, p)} played {broke}: a remiz even with "
                                     f"{_plural(took, 'trick')}, {amount}", "stukolka-rule-violation",
                                     {p: -one}, one))
     return lines
@@ -326,8 +335,9 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     antes = {p: c - (fee if p == payer else 0) for p, c in enumerate(contributions)}
     antes = {p: -x for p, x in antes.items() if x}
     if antes:
-        why = (f"Obligatory deal: every player antes {stake}, the dealer {dealer_ante_multiplier} stakes with "
-               "his fee" if obligatory else f"Nothing on the table: every player antes {stake}")
+        why = (f"Obligatory deal: every player antes {stake}; the dealer puts {dealer_ante_multiplier} stakes in "
+               "all, his fee included" if obligatory
+               else f"Nothing on the table: every player antes {stake}, the dealer besides his fee")
         lines.append(_line("ante", why, "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
                                 antes, -sum(antes.values())))
     share = trick_share(pot)
