@@ -13,7 +13,7 @@ from stukolka.cards import format_card
 from stukolka.stukolka import PLAYER_LIMITS, RULE_LABELS, Phase, Session, StukolkaRules, StukolkaState
 from stukolka.stukolka.display import position
 from stukolka.stukolka.pot import (SETTLED_AT_END, deal_ledger, forfeit_taker, paid_at_end, settle_all_pass,
-                                   settle_deal)
+                                   settle_deal, settlement_lines)
 
 KNOCK3 = ("knock", "knock", "knock", "stand", "stand", "stand")
 
@@ -85,13 +85,17 @@ def test_forfeit_taker_is_the_trick_without_the_offenders_cards():
     assert forfeit_taker(trick, 0, {0, 1, 2}) is None
 
 
-def test_settle_deal_asks_who_takes_a_forfeit_it_cannot_see():
-    """settle_deal counts tricks only: a forfeit needs the cards, so it says so (K-10)."""
-    with pytest.raises(RulesError, match=r"trick 1 .*K-10"):
-        settle_deal(30, [2, 1, 0], [True] * 3, [0], forfeits=True)
+def test_settle_deal_forfeits_with_and_without_the_cards():
+    """settle_deal counts tricks only: given the takers it uses them; without, a forfeited third
+    goes to the first innocent seat on the violator's left (a solver's estimate, K-10).  The
+    ledger of a real deal refuses to guess."""
     assert settle_deal(30, [2, 1, 0], [True] * 3, [0], forfeits=True, forfeit_takers={0: 1, 1: 2}) == \
         ([20 - 20 - 30, 10 + 10, 10 - 30], 60)
+    assert settle_deal(30, [2, 1, 0], [True] * 3, [0], forfeits=True) == ([20 - 20 - 30, 10 + 20, -30], 60)
+    assert settle_deal(30, [0, 1, 2], [True] * 3, [2], forfeits=True) == ([-30 + 20, 10, 20 - 20 - 30], 60)
     assert settle_deal(30, [2, 1], [True] * 2, [0, 1], forfeits=True) == ([20 - 20 - 30, 10 - 10 - 30], 30 + 30 + 30)
+    with pytest.raises(RulesError, match=r"trick 1 .*K-10"):
+        settlement_lines(30, [0, 0, 1], [True] * 3, [(0, "stukolka-rule-follow-suit", "2♦")], forfeits=True)
 
 
 def test_rules_refuse_non_bool_penalty_switches():

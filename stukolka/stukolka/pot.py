@@ -265,8 +265,11 @@ def settle_deal(pot: int, tricks_won: Sequence[int], active: Sequence[bool],
     Each trick pays :func:`trick_share`; every active player without a trick and
     every violator pays a :func:`remiz` into the next carry (``stukolka-rule-remiz``,
     ``stukolka-rule-violation``, K-10).  With ``forfeits`` a violator's thirds go to
-    ``forfeit_takers`` (trick index -> seat).  The payments do not include what was
-    staked at the start.
+    ``forfeit_takers`` (trick index -> seat, as :func:`forfeit_taker` finds them from the
+    cards).  Counts alone do not show who that is: a trick missing from ``forfeit_takers``
+    goes to the first active non-violator to the violator's left, an estimate for solvers
+    that count tricks without cards (a real deal's ledger always uses the cards).  The
+    payments do not include what was staked at the start.
 
     >>> settle_deal(180, [2, 1, 0], [True, True, True])        # ST-03
     ([120, 60, -180], 180)
@@ -274,11 +277,22 @@ def settle_deal(pot: int, tricks_won: Sequence[int], active: Sequence[bool],
     ([180, -180, -180, 0], 360)
     >>> settle_deal(24, [1, 2, 0], [True] * 3, [1], forfeits=True, forfeit_takers={1: 0, 2: 2})   # K-10
     ([16, -24, -16], 48)
+    >>> settle_deal(24, [1, 2, 0], [True] * 3, [1], forfeits=True)      # no cards: to the violator's left
+    ([8, -24, -8], 48)
     """
-    lines = settlement_lines(pot, _winners_from_counts(tricks_won), active,
-                             [(p, "stukolka-rule-violation", "") for p in sorted(set(violators))],
-                             forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=forfeit_takers)
-    pay, table = paid_at_end(Ledger(tuple(lines), len(active)))
+    winners = _winners_from_counts(tricks_won)
+    bad = set(violators)
+    takers = dict(forfeit_takers or {})
+    n = len(active)
+    innocent = [p for p in range(n) if active[p] and p not in bad]
+    if forfeits and innocent:
+        for i, w in enumerate(winners):
+            if w in bad and i not in takers:
+                takers[i] = min(innocent, key=lambda q: (q - w) % n)
+    lines = settlement_lines(pot, winners, active,
+                             [(p, "stukolka-rule-violation", "") for p in sorted(bad)],
+                             forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=takers)
+    pay, table = paid_at_end(Ledger(tuple(lines), n))
     return pay, table + pot
 
 
