@@ -300,7 +300,7 @@ def test_forfeit_combinations_over_many_violations():
     assert forfeited > 50
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(24))
 def test_long_sessions_every_next_deal_starts(seed):
     """Long seeded sessions with random options: every next deal starts (the carry is a multiple
     of 3), chips are conserved, and each deal's ledger is what the session booked."""
@@ -309,7 +309,7 @@ def test_long_sessions_every_next_deal_starts(seed):
     if seed % 2:
         rules = rules.replace(violation_mode="penalize", violator_forfeits_tricks=True)
     session = Session(rules, dealer=None if seed % 3 == 0 else 0)
-    for _ in range(60):
+    for _ in range(100):
         state = session.new_deal()            # raises RulesError if the carry were not a multiple of 3
         before = list(session.balances)
         play_deal(state, rng, illegal=0.5)
@@ -318,7 +318,7 @@ def test_long_sessions_every_next_deal_starts(seed):
         assert session.carry % 3 == 0 and sum(session.balances) + session.carry == 0
         assert [b - a for a, b in zip(before, session.balances)] == led.net()
         assert session.carry - state.carry_in == led.table_change()
-    assert len(session.records) == 60
+    assert len(session.records) == 100
 
 
 def test_deal_ledger_without_a_state():
@@ -330,3 +330,20 @@ def test_deal_ledger_without_a_state():
     with pytest.raises(RulesError, match="trick winners"):
         deal_ledger(n_players=3, dealer=0, stake=3, carry=0, contributions=(3, 0, 0), active=[True, True, False],
                     trick_winners=[0, 2, 2])
+
+
+def test_every_combination_of_the_money_options():
+    """Each combination of the options that move money (variant, forfeits, one remiz or two, cap,
+    price, antes, all-pass, carry), one seeded table-mode deal each: the ledger is the engine's."""
+    import itertools
+
+    combos = itertools.product(sorted(PLAYER_LIMITS), (False, True), (False, True), (None, 6, 150), (0, 3),
+                               ("dealer_only", "all_players"), ("dealer_takes", "carry_over"), (0, 30))
+    for i, (variant, forfeits, one, cap, price, ante, all_pass, carry) in enumerate(combos):
+        rules = StukolkaRules(variant=variant, n_players=PLAYER_LIMITS[variant][0] + i % 2, stake=3 * (1 + i % 3),
+                              violation_mode="penalize", violator_forfeits_tricks=forfeits,
+                              max_one_remiz_per_player=one, remiz_cap=cap, purchase_price_per_card=price,
+                              ante_mode=ante, all_pass=all_pass)
+        rng = random.Random(i)
+        check_ledger(play_deal(StukolkaState(rules, dealer=i % rules.n_players, carry=carry), rng, illegal=0.5))
+    assert i + 1 == 4 * 2 * 2 * 3 * 2 * 2 * 2 * 2
