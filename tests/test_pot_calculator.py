@@ -82,3 +82,17 @@ def test_table_draws_the_forfeits_and_the_cap():
 def test_table_before_the_end_has_no_settlement():
     s = position("prikup", n=3)
     assert "stukolka-settlement" not in render_stukolka(s, 0)
+
+
+def test_calculator_cap_and_carry_over():
+    """K-20 remiz_cap and K-13 carry_over, set in the calculator, reach the engine's ledger."""
+    p = pot_calculator("ST-04: carry 165, fee 15; one takes all, two trickless")
+    p.cap_box.value = 150
+    assert p.numbers["next_carry"] == 2 * 150 and "capped by remiz_cap" in p.result.value
+    p.cap_box.value = 10
+    assert "remiz_cap 10" in p.result.value
+    p.cap_box.value = 0
+    for box in p.active_boxes:
+        box.value = False
+    p.carry_over_box.value = True
+    assert p.numbers["next_carry"] == 180 and p.numbers["payments"] == [0, 0, 0, 0]

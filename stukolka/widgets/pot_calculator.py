@@ -66,6 +66,11 @@ class PotCalculator(w.VBox):
                                          tooltip="Obligatory variant with nothing on the table")
         self.ante_box = w.Checkbox(value=False, description="everyone antes when the table is empty", indent=False,
                                    tooltip="ante_mode all_players")
+        self.cap_box = w.BoundedIntText(value=0, min=0, max=10**9, step=3, description="Remiz cap:", style=_LAB,
+                                        tooltip="A ceiling on one remiz (remiz_cap, K-20); 0 = no ceiling",
+                                        layout=lay)
+        self.carry_over_box = w.Checkbox(value=False, description="if all pass, the pot stays (carry over)",
+                                         indent=False, tooltip="all_pass carry_over (K-13); else the dealer takes it")
         self.active_boxes = [w.Checkbox(value=True, description=f"seat {p} plays", indent=False,
                                         tooltip=f"Did seat {p} knock and play?", layout=w.Layout(width="120px"))
                              for p in range(7)]
@@ -77,11 +82,12 @@ class PotCalculator(w.VBox):
         self._loading = False
         self.example_box.observe(lambda c: self.load(c["new"]) if c["new"] else None, names="value")
         for box in (self.stake_box, self.carry_box, self.players_box, self.dealer_box, self.obligatory_box,
-                    self.ante_box, *self.active_boxes, *self.trick_boxes):
+                    self.ante_box, self.cap_box, self.carry_over_box, *self.active_boxes, *self.trick_boxes):
             box.observe(lambda _c: self.refresh(), names="value")
         super().__init__([self.example_box,
                           w.HBox([w.VBox([self.stake_box, self.carry_box, self.players_box, self.dealer_box]),
-                                  w.VBox([self.obligatory_box, self.ante_box])], layout=w.Layout(flex_flow="row wrap")),
+                                  w.VBox([self.obligatory_box, self.ante_box, self.carry_over_box, self.cap_box])],
+                                 layout=w.Layout(flex_flow="row wrap")),
                           w.VBox(self.rows), self.result])
         self.add_class("stukolka-pot")
         if example:
@@ -100,6 +106,8 @@ class PotCalculator(w.VBox):
             self.dealer_box.value = ex.get("dealer", 0)
             self.obligatory_box.value = ex.get("obligatory", False)
             self.ante_box.value = ex.get("ante_mode", "dealer_only") == "all_players"
+            self.cap_box.value = ex.get("remiz_cap") or 0
+            self.carry_over_box.value = ex.get("all_pass", "dealer_takes") == "carry_over"
             for p in range(7):
                 self.active_boxes[p].value = p < ex["players"] and ex["active"][p]
                 self.trick_boxes[p].value = ex["tricks"][p] if p < ex["players"] else 0
@@ -126,9 +134,14 @@ class PotCalculator(w.VBox):
         tricks = [self.trick_boxes[p].value if active[p] else 0 for p in range(n)]
         if sum(active) > 1 and sum(tricks) != 3:
             raise StukolkaError(f"the players' tricks add up to {sum(tricks)}, not 3")
+        cap = self.cap_box.value or None
+        if cap is not None and cap % 3:
+            raise StukolkaError(f"remiz_cap {cap} must be a positive multiple of 3 [K-20, stukolka-rule-remiz]")
         winners = [p for p in range(n) for _ in range(tricks[p])] if sum(active) > 1 else []
         return deal_ledger(n_players=n, dealer=d, stake=s, carry=carry, contributions=contrib, active=active,
-                           trick_winners=winners, obligatory=obligatory, ante_mode=mode, next_dealer=(d + 1) % n)
+                           trick_winners=winners, cap=cap, obligatory=obligatory, ante_mode=mode,
+                           all_pass="carry_over" if self.carry_over_box.value else "dealer_takes",
+                           next_dealer=(d + 1) % n)
 
     def compute(self) -> dict[str, Any]:
         """The engine's numbers for the settings shown, read off its ledger (:meth:`ledger`)."""
