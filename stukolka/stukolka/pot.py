@@ -6,7 +6,7 @@ worked example of sources 000, 001 and 003::
     pot_in_play = carry + dealer fee [+ antes]
     each trick pays pot_in_play / 3 to its winner
     each active player with no trick, and each violator, pays a remiz of pot_in_play
-    the remizes (and nothing else) make the carry of the next deal
+    the remizes (and any purchase money) make the carry of the next deal
 
 Every way a deal can end is settled by one function, :func:`deal_ledger`, which itemises the
 money as a :class:`~stukolka.base.Ledger` (one :class:`~stukolka.base.LedgerLine` per fee, ante,
@@ -179,9 +179,9 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
             raise RulesError("an all-pass settlement needs the dealer [stukolka-rule-all-pass]")
         if all_pass == "carry_over":
             return [_line("all-pass", f"Everybody passed: the pot in play, {pot}, stays on the table "
-                               "for the next deal", "stukolka-rule-all-pass")]
+                          "for the next deal", "stukolka-rule-all-pass")]
         return [_line("all-pass", f"Everybody passed: the dealer, {_who(names, dealer)}, takes the pot in "
-                           f"play, {pot}", "stukolka-rule-all-pass", {dealer: pot}, -pot)]
+                      f"play, {pot}", "stukolka-rule-all-pass", {dealer: pot}, -pot)]
     if len(trick_winners) != 3 or any(not 0 <= w < n or not active[w] for w in trick_winners):
         raise RulesError(f"trick winners {list(trick_winners)} must be three active seats "
                          "[stukolka-rule-trick-share]")
@@ -193,7 +193,7 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
     for i, w in enumerate(trick_winners):
         note = trick_notes[i] if i < len(trick_notes) else ""
         lines.append(_line("trick", f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in "
-                                f"play, {share}", "stukolka-rule-trick-share", {w: share}, -share))
+                           f"play, {share}", "stukolka-rule-trick-share", {w: share}, -share))
     if forfeits:
         for i, w in enumerate(trick_winners):
             if w not in bad:
@@ -207,12 +207,12 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
                                  "third depends on the cards, give forfeit_takers [stukolka-rule-violation, K-10]")
             if taker is None:
                 lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; "
-                                        "every card in it was an offender's, so its third stays on the table",
-                                        "stukolka-rule-violation", {w: -share}, share))
+                                   "every card in it was an offender's, so its third stays on the table",
+                                   "stukolka-rule-violation", {w: -share}, share))
             else:
                 lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: "
-                                        f"its third goes to {_who(names, taker)}, whose card would have taken it",
-                                        "stukolka-rule-violation", {w: -share, taker: share}, 0))
+                                   f"its third goes to {_who(names, taker)}, whose card would have taken it",
+                                   "stukolka-rule-violation", {w: -share, taker: share}, 0))
     amount = f"{one}, capped by remiz_cap (the pot in play is {pot})" if one < pot else f"{one}"
     for p in range(n):
         if not active[p]:
@@ -221,16 +221,16 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
         broke = "; ".join(_broken(rule, card) for _, rule, card in bad.get(p, []))
         if took == 0 and broke and max_one_remiz:
             lines.append(_line("remiz", f"{_who(names, p)} took no trick and played {broke}: one "
-                                    f"remiz (at most one a player), {amount}", "stukolka-rule-violation",
-                                    {p: -one}, one))
+                               f"remiz (at most one a player), {amount}", "stukolka-rule-violation",
+                               {p: -one}, one))
             continue
         if took == 0:
             lines.append(_line("remiz", f"{_who(names, p)} played and took no trick: a remiz of the pot in "
-                                    f"play, {amount}", "stukolka-rule-remiz", {p: -one}, one))
+                               f"play, {amount}", "stukolka-rule-remiz", {p: -one}, one))
         if broke:
             lines.append(_line("remiz", f"{_who(names, p)} played {broke}: a remiz even with "
-                                    f"{_plural(took, 'trick')}, {amount}", "stukolka-rule-violation",
-                                    {p: -one}, one))
+                               f"{_plural(took, 'trick')}, {amount}", "stukolka-rule-violation",
+                               {p: -one}, one))
     return lines
 
 
@@ -342,10 +342,10 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     payer = dealer if fee_seat is None else fee_seat
     fee = min(stake, contributions[payer])
     lines = [_line("carry", f"On the table from the last deal: {carry}" if carry
-                        else "Nothing on the table from the last deal", "stukolka-rule-rotation")]
+                   else "Nothing on the table from the last deal", "stukolka-rule-rotation")]
     if fee:
         lines.append(_line("fee", f"{_who(names, payer)} deals and stakes the fee, {fee}",
-                                "stukolka-rule-dealer-fee", {payer: -fee}, fee))
+                           "stukolka-rule-dealer-fee", {payer: -fee}, fee))
     antes = {p: c - (fee if p == payer else 0) for p, c in enumerate(contributions)}
     antes = {p: -x for p, x in antes.items() if x}
     if antes:
@@ -353,10 +353,10 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
                "all, his fee included" if obligatory
                else f"Nothing on the table: every player antes {stake}, the dealer besides his fee")
         lines.append(_line("ante", why, "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
-                                antes, -sum(antes.values())))
+                           antes, -sum(antes.values())))
     share = trick_share(pot)
     lines.append(_line("pot", f"Pot in play: {carry} + {sum(contributions)} staked = {pot}; a trick pays "
-                            f"{share}, a remiz is {remiz(pot, cap)}", "stukolka-rule-pot-in-play"))
+                       f"{share}, a remiz is {remiz(pot, cap)}", "stukolka-rule-pot-in-play"))
     winners = list(trick_winners)
     notes = list(trick_notes)
     if sum(1 for a in active if a) == 1 and not winners:
@@ -369,7 +369,7 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     if bought:
         cards = f" ({_plural(-sum(bought.values()) // price, 'card')} at {price})" if price else ""
         lines.append(_line("purchase", f"Bought cards{cards}: the money goes into the next deal's pot",
-                                "stukolka-rule-purchase", bought, -sum(bought.values())))
+                           "stukolka-rule-purchase", bought, -sum(bought.values())))
     nxt = carry + sum((int(ln.table) for ln in lines), 0)
     labels = {"remiz": "remizes", "forfeit": "forfeited thirds", "all-pass": "the pot carried over",
               "purchase": "purchases"}
@@ -379,15 +379,15 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
         parts[2] = (labels["all-pass"], pot)
     why = " + ".join(f"{name} {x}" for name, x in parts if x)
     lines.append(_line("next-carry", f"Stays on the table for the next deal: {nxt}"
-                            + (f" ({why})" if why and nxt else ""), "stukolka-rule-chips-conserved"))
+                       + (f" ({why})" if why and nxt else ""), "stukolka-rule-chips-conserved"))
     if next_dealer is not None:
         nc = opening_contributions(n, next_dealer, stake, nxt, obligatory=obligatory, ante_mode=ante_mode,
                                    dealer_ante_multiplier=dealer_ante_multiplier)
         npot = pot_in_play(nxt, nc)
         lines.append(_line("next-pot", f"Next deal: {nxt} on the table + {sum(nc)} staked = {npot} in play, "
-                                f"{trick_share(npot)} a trick", "stukolka-rule-pot-in-play"))
+                           f"{trick_share(npot)} a trick", "stukolka-rule-pot-in-play"))
         lines.append(_line("next-dealer", f"Next dealer: {_who(names, next_dealer)}, on the dealer's left",
-                                "stukolka-rule-rotation"))
+                           "stukolka-rule-rotation"))
     return Ledger(tuple(lines), n, tuple(names))
 
 
