@@ -149,7 +149,12 @@ class StukolkaRules:
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise RulesError(f"{name} {value!r} must be None or an int >= 0")
         if self.remiz_cap is not None and (self.remiz_cap % 3 or self.remiz_cap == 0):
-            raise RulesError(f"remiz_cap {self.remiz_cap} must be a positive multiple of 3 [K-20]")
+            raise RulesError(f"remiz_cap {self.remiz_cap} must be a positive multiple of 3, so that every "
+                             "pot stays divisible by 3 [K-20, stukolka-rule-chips-conserved]")
+        for name in ("violator_forfeits_tricks", "max_one_remiz_per_player"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} {getattr(self, name)!r} must be True or False "
+                                 "[K-10, stukolka-rule-violation]")
         if self.purchase_price_per_card < 0 or self.purchase_price_per_card % 3:
             raise RulesError(f"purchase_price_per_card {self.purchase_price_per_card} must be a "
                              f"multiple of 3, >= 0, so that every pot stays divisible by 3 [ST-32]")

@@ -774,10 +774,7 @@ class StukolkaState(GameState):
         other = {t * 13 + 10: t * 13 + 11, t * 13 + 11: t * 13 + 10}.get(wc)
         self.exempt = (w, other) if other is not None and other in self.hands[w] else None
         if len(self.tricks) == 3:
-            self._finish(*settle_deal(
-                self.pot, self.tricks_won, act, sorted({v[0] for v in self.violations}),
-                forfeits=self.rules.violator_forfeits_tricks,
-                max_one_remiz=self.rules.max_one_remiz_per_player, cap=self.rules.remiz_cap))
+            self._finish()
         else:
             self.turn = w
 
@@ -785,18 +782,33 @@ class StukolkaState(GameState):
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
         p = self.active().index(True)
         self.tricks_won[p] = 3
-        self._finish(*settle_deal(self.pot, self.tricks_won, self.active()))
+        self._finish()
 
-    def _finish(self, pay: list[int], carry: int) -> None:
-        """Pay out and set the carry (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``)."""
-        carry += self.purchase_money
+    def _finish(self, *_settled) -> None:
+        """Pay out from the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
+        the all-pass take (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
+        ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
+        from stukolka.stukolka.pot import paid_at_end, state_ledger
+
+        self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
+        ledger = state_ledger(self)
+        pay, moved = paid_at_end(ledger)
         for p, x in enumerate(pay):
             self.balances[p] += x
+        self._ledger = ledger
         self.payments = pay
-        self.table = self.next_carry = carry
-        self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
+        self.table = self.next_carry = self.table + moved
         self.turn = None
         self.phase = Phase.TERMINAL
+
+    def settlement(self):
+        """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
+        :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
+        if self.phase is not Phase.TERMINAL:
+            raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
+                                     "settlement comes after the third trick or the last pass",
+                                     "stukolka-rule-trick-share")
+        return self._ledger
 
     # ------------------------------------------------------------------ copies and comparison
     def clone(self) -> "StukolkaState":

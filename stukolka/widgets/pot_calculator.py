@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as w
 
-from stukolka.base import StukolkaError
+from stukolka.base import Ledger, StukolkaError
+from stukolka.stukolka.pot import deal_ledger, opening_contributions, paid_at_end, pot_in_play, trick_share
 
 __all__ = ["PotCalculator", "pot_calculator", "POT_EXAMPLES"]
 
 _ESC = html.escape
 _LAB = {"description_width": "140px"}
+_STYLE = ("<style>.stukolka-ledger{border-collapse:collapse}.stukolka-ledger th,.stukolka-ledger td"
+          "{border-bottom:1px solid #ccc;padding:2px 6px;text-align:left}.stukolka-ledger td.num"
+          "{text-align:right}</style>")
 
 
 # ---------------------------------------------------------------------------- the Stukolka pot
 #: The sources' worked examples (rules report, cases ST-02 .. ST-11), as calculator settings
 #: and what the sources say the result is.
-POT_EXAMPLES: dict[str, dict] = {
+POT_EXAMPLES: dict[str, dict[str, Any]] = {
     "ST-02/03: carry 165, fee 15; tricks 2, 1, 0": dict(
         stake=15, carry=165, players=3, tricks=[2, 1, 0], active=[True] * 3,
         expect={"pot": 180, "share": 60, "payments": [120, 60, -180], "next_carry": 180, "next_pot": 195}),
@@ -61,6 +66,11 @@ class PotCalculator(w.VBox):
                                          tooltip="Obligatory variant with nothing on the table")
         self.ante_box = w.Checkbox(value=False, description="everyone antes when the table is empty", indent=False,
                                    tooltip="ante_mode all_players")
+        self.cap_box = w.BoundedIntText(value=0, min=0, max=10**9, step=3, description="Remiz cap:", style=_LAB,
+                                        tooltip="A ceiling on one remiz (remiz_cap, K-20); 0 = no ceiling",
+                                        layout=lay)
+        self.carry_over_box = w.Checkbox(value=False, description="if all pass, the pot stays (carry over)",
+                                         indent=False, tooltip="all_pass carry_over (K-13); else the dealer takes it")
         self.active_boxes = [w.Checkbox(value=True, description=f"seat {p} plays", indent=False,
                                         tooltip=f"Did seat {p} knock and play?", layout=w.Layout(width="120px"))
                              for p in range(7)]
@@ -72,11 +82,12 @@ class PotCalculator(w.VBox):
         self._loading = False
         self.example_box.observe(lambda c: self.load(c["new"]) if c["new"] else None, names="value")
         for box in (self.stake_box, self.carry_box, self.players_box, self.dealer_box, self.obligatory_box,
-                    self.ante_box, *self.active_boxes, *self.trick_boxes):
+                    self.ante_box, self.cap_box, self.carry_over_box, *self.active_boxes, *self.trick_boxes):
             box.observe(lambda _c: self.refresh(), names="value")
         super().__init__([self.example_box,
                           w.HBox([w.VBox([self.stake_box, self.carry_box, self.players_box, self.dealer_box]),
-                                  w.VBox([self.obligatory_box, self.ante_box])], layout=w.Layout(flex_flow="row wrap")),
+                                  w.VBox([self.obligatory_box, self.ante_box, self.carry_over_box, self.cap_box])],
+                                 layout=w.Layout(flex_flow="row wrap")),
                           w.VBox(self.rows), self.result])
         self.add_class("stukolka-pot")
         if example:
@@ -95,6 +106,8 @@ class PotCalculator(w.VBox):
             self.dealer_box.value = ex.get("dealer", 0)
             self.obligatory_box.value = ex.get("obligatory", False)
             self.ante_box.value = ex.get("ante_mode", "dealer_only") == "all_players"
+            self.cap_box.value = ex.get("remiz_cap") or 0
+            self.carry_over_box.value = ex.get("all_pass", "dealer_takes") == "carry_over"
             for p in range(7):
                 self.active_boxes[p].value = p < ex["players"] and ex["active"][p]
                 self.trick_boxes[p].value = ex["tricks"][p] if p < ex["players"] else 0
@@ -104,30 +117,46 @@ class PotCalculator(w.VBox):
             self.example_box.value = name
         self.refresh()
 
-    def compute(self) -> dict:
-        """The engine's numbers for the settings shown."""
-        from stukolka.stukolka.pot import opening_contributions, pot_in_play, settle_all_pass, settle_deal, trick_share
-
+    def ledger(self) -> Ledger:
+        """The engine's ledger of the deal set up by the controls (:func:`stukolka.stukolka.pot.deal_ledger`)."""
         n, d, s = self.players_box.value, self.dealer_box.value, self.stake_box.value
         if not 0 <= d < n:
             raise StukolkaError(f"dealer seat {d} is not one of 0..{n - 1}")
+        if s <= 0 or s % 3:
+            raise StukolkaError(f"stake {s} must be a positive multiple of 3 [ST-01, stukolka-rule-stake]")
+        carry = self.carry_box.value
+        if carry % 3:
+            raise StukolkaError(f"{carry} on the table is not a multiple of 3 [stukolka-rule-chips-conserved]")
         mode = "all_players" if self.ante_box.value else "dealer_only"
-        contrib = opening_contributions(n, d, s, self.carry_box.value, obligatory=self.obligatory_box.value,
-                                        ante_mode=mode)
-        pot = pot_in_play(self.carry_box.value, contrib)
-        active = [self.active_boxes[p].value for p in range(n)]
+        obligatory = bool(self.obligatory_box.value)
+        contrib = opening_contributions(n, d, s, carry, obligatory=obligatory, ante_mode=mode)
+        active = [bool(self.active_boxes[p].value) for p in range(n)]
         tricks = [self.trick_boxes[p].value if active[p] else 0 for p in range(n)]
-        if any(active) and sum(tricks) != 3:
+        if sum(active) > 1 and sum(tricks) != 3:
             raise StukolkaError(f"the players' tricks add up to {sum(tricks)}, not 3")
-        if any(active):
-            pay, carry = settle_deal(pot, tricks, active)
-        else:
-            pay, carry = settle_all_pass(pot, n, d)
-        nd = (d + 1) % n
-        nxt = pot_in_play(carry, opening_contributions(n, nd, s, carry, obligatory=self.obligatory_box.value,
+        cap = self.cap_box.value or None
+        if cap is not None and cap % 3:
+            raise StukolkaError(f"remiz_cap {cap} must be a positive multiple of 3 [K-20, stukolka-rule-remiz]")
+        winners = [p for p in range(n) for _ in range(tricks[p])] if sum(active) > 1 else []
+        return deal_ledger(n_players=n, dealer=d, stake=s, carry=carry, contributions=contrib, active=active,
+                           trick_winners=winners, cap=cap, obligatory=obligatory, ante_mode=mode,
+                           all_pass="carry_over" if self.carry_over_box.value else "dealer_takes",
+                           next_dealer=(d + 1) % n)
+
+    def compute(self) -> dict[str, Any]:
+        """The engine's numbers for the settings shown, read off its ledger (:meth:`ledger`)."""
+        led = self.ledger()
+        n, d, s = self.players_box.value, self.dealer_box.value, self.stake_box.value
+        mode = "all_players" if self.ante_box.value else "dealer_only"
+        obligatory = bool(self.obligatory_box.value)
+        contrib = opening_contributions(n, d, s, self.carry_box.value, obligatory=obligatory, ante_mode=mode)
+        pot = pot_in_play(self.carry_box.value, contrib)
+        carry = self.carry_box.value + int(led.table_change())
+        nxt = pot_in_play(carry, opening_contributions(n, (d + 1) % n, s, carry, obligatory=obligatory,
                                                        ante_mode=mode))
-        return {"contributions": list(contrib), "pot": pot, "share": trick_share(pot), "payments": pay,
-                "next_carry": carry, "next_pot": nxt, "next_share": trick_share(nxt)}
+        return {"contributions": list(contrib), "pot": pot, "share": trick_share(pot),
+                "payments": paid_at_end(led)[0], "next_carry": carry, "next_pot": nxt,
+                "next_share": trick_share(nxt), "net": led.net(), "ledger": led}
 
     def refresh(self) -> None:
         if self._loading:
@@ -141,15 +170,6 @@ class PotCalculator(w.VBox):
             self.result.value = f"<p role='alert' style='color:#a00'>{_ESC(str(exc))}</p>"
             return
         self.numbers = r
-        lines = [f"Stakes put in: {', '.join(f'seat {p} {c}' for p, c in enumerate(r['contributions']) if c)} "
-                 "[stukolka-rule-dealer-fee]",
-                 f"Pot in play: {self.carry_box.value} on the table + {sum(r['contributions'])} = <b>{r['pot']}</b> "
-                 "[stukolka-rule-pot-in-play]",
-                 f"Each trick pays a third: <b>{r['share']}</b> [stukolka-rule-trick-share]; "
-                 f"a remiz is the pot in play, <b>{r['pot']}</b> [stukolka-rule-remiz]",
-                 "Settlement: " + ", ".join(f"seat {p} {'+' if x > 0 else ''}{x}" for p, x in enumerate(r["payments"])),
-                 f"Left on the table: <b>{r['next_carry']}</b>; next deal's pot in play <b>{r['next_pot']}</b>, "
-                 f"{r['next_share']} a trick"]
         check = ""
         name = self.example_box.value
         if name:
@@ -158,7 +178,10 @@ class PotCalculator(w.VBox):
             check = ("<p class='stukolka-pot-check'>&#10004; Matches the worked example of the sources.</p>" if not bad
                      else f"<p class='stukolka-pot-check'>These settings differ from the example in: "
                           f"{', '.join(bad)}.</p>")
-        self.result.value = ("<ul role='status'>" + "".join(f"<li>{x}</li>" for x in lines) + "</ul>" + check)
+        self.result.value = (_STYLE + "<div role='status' class='stukolka-pot-ledger'>"
+                             "<p>The engine's settlement of this deal: one line a payment, a column a seat, the "
+                             "last column the table; the net row is what each seat wins or loses, stakes "
+                             "included.</p>" + r["ledger"]._repr_html_() + "</div>" + check)
 
 
 def pot_calculator(example: str | None = "ST-02/03: carry 165, fee 15; tricks 2, 1, 0") -> PotCalculator:

@@ -561,42 +561,25 @@ def render_stukolka(state, seat: int, palette: str = "two", *, deal_number: int 
                    f"<i>{esc(_rule_text(rule))}</i> [{rule}]: a remiz [stukolka-rule-violation].</p>")
     for e in state.events:
         out.append(f"<p><i>{esc(e)}</i></p>")
-    # settlement
+    # settlement: the engine's ledger, drawn as it is (nothing is added up here)
     if state.is_terminal():
-        pot = state.pot
-        lines = []
-        act = state.active()
-        if not any(act):
-            rule = "stukolka-rule-all-pass"
-            if state.payments[state.dealer]:
-                lines.append(f"Everybody passed: the dealer ({_seat_name(state.dealer, seat)}) takes the pot "
-                             f"of {pot} [{rule}].")
-            else:
-                lines.append(f"Everybody passed: the pot of {pot} stays on the table [{rule}].")
-        else:
-            share = trick_share(pot)
-            if sum(act) == 1:
-                lines.append(f"Only {_seat_name(act.index(True), seat)} played: three tricks unopposed.")
-            bad = {p for p, _, _ in state.violations}
-            for p in range(n):
-                if not act[p]:
-                    continue
-                t = state.tricks_won[p]
-                bits = [f"{t} trick{'s' if t != 1 else ''} &times; {share} [stukolka-rule-trick-share]"]
-                if t == 0:
-                    bits.append("no trick: remiz [stukolka-rule-remiz]")
-                if p in bad:
-                    bits.append("violation: remiz [stukolka-rule-violation]")
-                pay = state.payments[p]
-                lines.append(f"{_seat_name(p, seat).capitalize()}: {'; '.join(bits)} &rarr; "
-                             f"<b>{'+' if pay > 0 else ''}{pay}</b>")
-        res = ", ".join(f"{_seat_name(p, seat)} {'+' if r > 0 else ''}{r}" for p, r in enumerate(state.returns()))
-        lines.append(f"Net this deal, stakes included: {res}.")
-        lines.append(f"Left on the table for the next deal: <b>{state.next_carry}</b>; next dealer: "
-                     f"{_seat_name(state.next_dealer, seat)} [stukolka-rule-rotation].")
-        out.append("<div class='stukolka-settlement' role='status' style='border:1px solid #999;padding:4px 8px;"
-                   "margin-top:6px'><b>Settlement</b> (pot in play " + str(pot) + ")<ul>"
-                   + "".join(f"<li>{x}</li>" for x in lines) + "</ul></div>")
+        import dataclasses
+
+        from stukolka.base import money_text
+
+        led = state.settlement()
+        led = dataclasses.replace(led, names=tuple(f"you (seat {p})" if p == seat else f"seat {p}"
+                                                   for p in range(led.seats)))
+        net = ", ".join(f"{name} {'+' if x > 0 else ''}{money_text(x)}" for name, x in zip(led.names, led.net()))
+        stays = next((ln.text for ln in led.lines if ln.item == "next-carry"), "")
+        out.append("<style>.stukolka-ledger{border-collapse:collapse}.stukolka-ledger th,.stukolka-ledger td"
+                   "{border-bottom:1px solid #ccc;padding:2px 6px;text-align:left}.stukolka-ledger td.num"
+                   "{text-align:right}</style>"
+                   "<div class='stukolka-settlement' role='status' style='border:1px solid #999;padding:4px 8px;"
+                   "margin-top:6px'><b>Settlement</b>: one line a payment, a column a seat; the last column is "
+                   "the table [stukolka-rule-chips-conserved]"
+                   + led._repr_html_().replace("<small>[", "<small class='stukolka-rule'>[")
+                   + f"<p>Net this deal, stakes included: {esc(net)}.</p><p>{esc(stays)}.</p></div>")
     return "".join(out)
 
 
