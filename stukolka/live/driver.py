@@ -88,6 +88,8 @@ class LiveTable:
         self.moves: list[dict[str, Any]] = []
         self.viewer = self.people[0] if self.people else 0
         self._advance()
+        if self.waiting_for() == "person":
+            self.viewer = self.to_act()
 
     # -- who is to act
     def to_act(self) -> int:
