@@ -14,7 +14,9 @@ const START_TIMEOUT_MS = 120000;
 
 const live = (window.stukolkaLive = window.stukolkaLive || { t: {}, tables: [] });
 const t0 = performance.now();
-const mark = (name) => { if (!(name in live.t)) live.t[name] = Math.round(performance.now() - t0); };
+// times in ms since the page's navigation started (performance.now()), for benchmarks
+const mark = (name) => { if (!(name in live.t)) live.t[name] = Math.round(performance.now()); };
+live.calls = [];
 
 class Client {
   constructor(worker) {
@@ -31,8 +33,14 @@ class Client {
     else if (m.type === "reply") { const ok = this.waiting.get(m.id); this.waiting.delete(m.id); if (ok) ok(m.reply); }
   }
   call(msg) {
-    const id = this.next++;
-    return new Promise((ok) => { this.waiting.set(id, ok); this.worker.postMessage({ type: "call", id, msg }); });
+    const id = this.next++, sent = performance.now();
+    return new Promise((ok) => {
+      this.waiting.set(id, (reply) => {
+        live.calls.push({ cmd: msg.cmd, rtt: performance.now() - sent, py: reply.ms });
+        ok(reply);
+      });
+      this.worker.postMessage({ type: "call", id, msg });
+    });
   }
 }
 
@@ -100,7 +108,9 @@ function start() {
   live.client = client;
   client.onprogress = (stage) => tables.forEach((el) => el.dataset.live === "loading" &&
     note(el, `Live table: ${STAGES[stage] || stage}… (${((performance.now() - t0) / 1000).toFixed(1)} s)`));
-  client.worker.postMessage({ type: "init", indexURL, wheelURL, snapshot: first.snapshot || "auto" });
+  const asked = new URLSearchParams(location.search).get("live-snapshot");
+  client.worker.postMessage({ type: "init", indexURL, wheelURL, snapshot: asked || first.snapshot || "auto",
+    snapshotURL: new URL("engine-snapshot", BASE).href });
   const timer = setTimeout(() => client._fail(new Error(`no answer after ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
   client.ready.then(() => {
     clearTimeout(timer);

@@ -1,11 +1,16 @@
 """Put the live-table runtime into a built book folder (for trying pages without a rebuild).
 
-Usage: python tools/make_live_bundle.py SITE [--wheel] [--spike]
+Usage: python tools/make_live_bundle.py SITE [--wheel] [--snapshot] [--spike] [--demo]
 
 * copies ``live/`` (worker, loader, renderers, CSS) to ``SITE/_static/live/``, where the
   ``live_tables`` extension puts them in a real build;
 * ``--wheel`` writes a fresh engine wheel built from this source tree over the one in
   ``SITE/lite/static/pyodide/`` (the live page unpacks that wheel by URL, no lock needed);
+* ``--snapshot`` starts the page's Python once in headless Chromium (Playwright, Debian's
+  ``/usr/bin/chromium``), imports the engine and writes Pyodide's memory snapshot of it to
+  ``SITE/_static/live/engine-snapshot.bin.gz`` with ``engine-snapshot.json`` (the wheel's
+  sha256 and the Pyodide version it fits): a reader's first visit then restores Python
+  instead of starting it; the worker ignores a snapshot made from another wheel;
 * ``--spike`` writes ``SITE/live-spike.html``: a bare page that starts Pyodide in a worker
   and plays one random Stukolka deal, with its timings in ``document.title``;
 * writes ``SITE/book/live_demo.html`` from a built page when the book has none yet.
@@ -52,10 +57,8 @@ def build_wheel(out: Path) -> Path:
 
 
 def copy_live(site: Path) -> Path:
-    dest = site / "_static" / "live"
-    if dest.exists():
-        shutil.rmtree(dest)
-    shutil.copytree(ROOT / "live", dest)
+    dest = site / "_static" / "live"        # kept: a snapshot made there before
+    shutil.copytree(ROOT / "live", dest, dirs_exist_ok=True)
     return dest
 
 
@@ -86,6 +89,60 @@ w.postMessage({type: "init", indexURL: new URL("lite/static/pyodide/", location.
 """ % WHEEL
 
 
+EXPORT = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>snapshot</title></head><body>
+<a id="dl" download="engine-snapshot.bin">snapshot</a><script type="module">
+const w = new Worker("worker.js", {type: "module"});
+w.onmessage = (ev) => { const m = ev.data;
+  if (m.type === "snapshot") { document.getElementById("dl").href = URL.createObjectURL(new Blob([m.bytes]));
+    document.title = "snapshot " + JSON.stringify({wheel_sha256: m.wheelSha, pyodide: m.pyodide, bytes: m.bytes.length}); }
+  if (m.type === "failed") document.title = "failed " + m.error; };
+w.postMessage({type: "init", indexURL: new URL("../../lite/static/pyodide/", location.href).href,
+  wheelURL: new URL("../../lite/static/pyodide/%s", location.href).href, snapshot: "export"});
+</script></body></html>
+""" % WHEEL
+
+
+def make_snapshot(site: Path, chromium: str = "/usr/bin/chromium") -> dict:
+    """Pyodide's memory snapshot of the engine, made in headless Chromium, gzipped into the site."""
+    import gzip
+    import json
+    import tempfile
+    import threading
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import server  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    live = site / "_static" / "live"
+    page_file = live / "_make_snapshot.html"
+    page_file.write_text(EXPORT, encoding="utf-8")
+    httpd = server(str(site), 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+            browser = p.chromium.launch(executable_path=chromium, headless=True, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(accept_downloads=True)
+            page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/_static/live/_make_snapshot.html")
+            page.wait_for_function("/^(snapshot|failed) /.test(document.title)", timeout=300_000)
+            title = page.title()
+            if title.startswith("failed"):
+                raise RuntimeError(title)
+            meta = json.loads(title.split(" ", 1)[1])
+            with page.expect_download() as dl:
+                page.click("#dl")
+            raw = Path(tmp) / "snap.bin"
+            dl.value.save_as(str(raw))
+            browser.close()
+            data = raw.read_bytes()
+    finally:
+        httpd.shutdown()
+        page_file.unlink()
+    if len(data) != meta["bytes"]:
+        raise RuntimeError(f"snapshot: {len(data)} bytes saved, {meta['bytes']} made")
+    (live / "engine-snapshot.bin.gz").write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    (live / "engine-snapshot.json").write_text(json.dumps(meta) + "\n", encoding="utf-8")
+    return meta
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
         print(__doc__)
@@ -97,6 +154,9 @@ def main(argv: list[str]) -> int:
     copy_live(site)
     if "--wheel" in argv:
         build_wheel(site / "lite" / "static" / "pyodide" / WHEEL)
+    if "--snapshot" in argv:
+        meta = make_snapshot(site)
+        print(f"snapshot: {meta['bytes']} bytes for wheel {meta['wheel_sha256'][:12]}, Pyodide {meta['pyodide']}")
     if "--spike" in argv:
         (site / "live-spike.html").write_text(SPIKE, encoding="utf-8")
     demo = site / "book" / "live_demo.html"
