@@ -67,7 +67,8 @@ export async function mount(root, ctx) {
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
     const n = view.seats, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
-    return [50 + r * Math.cos(a), 50 + r * 0.92 * Math.sin(a)];
+    const narrow = oval.clientWidth && oval.clientWidth < 520 ? 0.8 : 1;   // a phone: seats stay inside
+    return [50 + r * narrow * Math.cos(a), 50 + r * 0.92 * Math.sin(a)];
   }
 
   function drawOval() {
@@ -265,5 +266,7 @@ export async function mount(root, ctx) {
     }, fast ? 0 : PACE_MS);
   }
 
+  let width = 0;
+  new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);
   show(view);
 }
