@@ -75,6 +75,31 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
             f'<div class="live-static">{picture}</div></div>')
 
 
+def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
+    """The book's rule labels (``stukolka-rule-…``, ``shtoss-rule-…``, ``faraon-rule-…``) from a
+    built ``objects.inv``: label -> {"href": page#anchor from the site root, "title": heading}."""
+    import zlib
+    data = objects_inv.read_bytes()
+    parts = data.split(b"\n", 4)
+    if len(parts) < 5 or not parts[0].startswith(b"# Sphinx inventory version 2"):
+        raise ValueError(f"{objects_inv} is not a Sphinx inventory (version 2)")
+    out: dict[str, dict[str, str]] = {}
+    for line in zlib.decompress(parts[4]).decode("utf-8").splitlines():
+        m = re.match(r"(\S+) std:label -?\d+ (\S+) ?(.*)$", line)
+        if m and re.match(r"(stukolka|shtoss|pharaon|faraon)-rule-", m.group(1)):
+            label, uri, title = m.groups()
+            out[label] = {"href": uri.replace("$", label) if uri.endswith("$") else uri,
+                          "title": "" if title == "-" else title}
+    return out
+
+
+def write_rule_links(site: Path) -> Path:
+    dest = site / "_static" / "live" / "rules.json"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(rule_links(site / "objects.inv"), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    return dest
+
+
 class live_table_node(nodes.General, nodes.Element):
     pass
 
@@ -114,6 +139,7 @@ def _copy_live(app, exception) -> None:
         if dest.exists():
             shutil.rmtree(dest)
         shutil.copytree(LIVE, dest)
+        write_rule_links(Path(app.outdir))
 
 
 def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 1; the bots play the others.") -> str:

@@ -74,14 +74,14 @@ function options(el) {
 async function mountOne(client, el, cardsPromise) {
   const o = options(el);
   try {
-    const [mod, first, cards] = await Promise.all([
-      import(new URL(`${o.game}.js`, BASE).href), client.call({ cmd: "new", ...o }), cardsPromise]);
+    const [mod, first, cards, rules] = await Promise.all([
+      import(new URL(`${o.game}.js`, BASE).href), client.call({ cmd: "new", ...o }), cardsPromise, live.rules]);
     if (!first.ok) throw new Error(first.error);
     const s = el.querySelector(":scope > .live-static");
     const box = document.createElement("div");
     box.className = "live-mount";
     el.append(box);
-    await mod.mount(box, { client, reply: first, cards: cards.cards, setup: o, element: el });
+    await mod.mount(box, { client, reply: first, cards: cards.cards, rules, root: ROOT.href, setup: o, element: el });
     if (s) s.hidden = true;
     const n = el.querySelector(":scope > .live-note"); if (n) n.remove();
     el.dataset.live = "live";
@@ -115,6 +115,7 @@ function start() {
   client.ready.then(() => {
     clearTimeout(timer);
     const cards = client.call({ cmd: "cards", palette: first.palette || "four" });
+    live.rules = fetch(new URL("rules.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
     return Promise.all(tables.map((el) => mountOne(client, el, cards)));
   }, (e) => { clearTimeout(timer); tables.forEach((el) => degrade(el, e.message)); });
 }

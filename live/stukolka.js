@@ -112,6 +112,14 @@ export async function mount(root, ctx) {
     }
   }
 
+  function showReason(text, kind) {
+    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
+    reason.replaceChildren(m ? m[1] : text || "");
+    const link = m && ruleLink(m[2]);
+    if (link) reason.append(link);
+    if (kind) reason.dataset.kind = kind; else delete reason.dataset.kind;
+  }
+
   function act(action) {
     touched = true;
     if (busy) return;
@@ -123,8 +131,7 @@ export async function mount(root, ctx) {
     const r = await client.call(msg);
     busy = false;
     if (!r.ok) {                                  // the engine's refusal; the table did not move
-      reason.textContent = r.error;
-      reason.dataset.kind = "refused";
+      showReason(r.error, "refused");
       return false;
     }
     if (say) announce(say);
@@ -157,7 +164,7 @@ export async function mount(root, ctx) {
         "aria-label": cards.names[c] + (ok ? ", may be played" : why ? ", not allowed now" : "") + (selected.has(c) ? ", selected" : ""),
         "aria-pressed": discarding ? String(selected.has(c)) : null,
         "aria-describedby": why ? reason.id : null, html: cards.svg[c],
-        onfocus: () => { if (why) { reason.textContent = why; reason.dataset.kind = "why"; } },
+        onfocus: () => { if (why) showReason(why, "why"); },
         onclick: () => {
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
           if (view.phase === "play" && view.live.waiting_for === "person") act(a);
@@ -204,7 +211,7 @@ export async function mount(root, ctx) {
     const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })),
       h("th", { scope: "col", text: "table" }));
     const rows = (s.lines || []).map((ln) => h("tr", {},
-      h("th", { scope: "row" }, ln.text, ln.rule ? h("small", {}, " ", h("a", { href: ruleHref(ln.rule), text: "rule" })) : null),
+      h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
       [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] ? money(ln.amounts[q]) : "" })),
       h("td", { class: "num", text: ln.table ? money(ln.table) : "" })));
     rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net this deal" }),
@@ -218,9 +225,12 @@ export async function mount(root, ctx) {
     ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal"));
   }
 
-  function ruleHref(rule) {
-    const page = rule.startsWith("shtoss") ? "shtoss_rules" : rule.startsWith("faraon") ? "faraon_shedding" : "stukolka_rules";
-    return new URL(`../book/${page}.html#${rule}`, new URL("../../", import.meta.url)).href;
+  function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
+    const r = rule && ctx.rules && ctx.rules[rule];
+    if (!r) return null;
+    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
+    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` },
+      `(rule: ${title})`));
   }
 
   async function newDeal(carryOn) {
@@ -228,7 +238,7 @@ export async function mount(root, ctx) {
     const options = { ...ctx.setup.options };
     if (carryOn && s) { session.push(s); options.dealer = s.next_dealer; options.carry = s.table_after; options.balances = view.balances; }
     const r = await client.call({ cmd: "new", game: "stukolka", options, seed: ctx.setup.seed + session.length + (carryOn ? 0 : 1000), people: ctx.setup.people });
-    if (!r.ok) { reason.textContent = r.error; return; }
+    if (!r.ok) { showReason(r.error, "refused"); return; }
     client.call({ cmd: "close", table });
     table = r.table; log.replaceChildren(); announce("A new deal.");
     show(r.view);
@@ -250,7 +260,7 @@ export async function mount(root, ctx) {
       announce(`${name(v.live.last.seat)}: ${v.live.last.action}`);
     }
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
-    if (reason.dataset.kind !== "refused" || v.live.moves !== before) { reason.textContent = ""; delete reason.dataset.kind; }
+    if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
     drawOval(); drawHand(); drawActions(); drawLast(); drawLedger();
     if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to act: ${v.phase}`;
     if (v.live.waiting_for === "over") { status.textContent = "The deal is over."; announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")); }

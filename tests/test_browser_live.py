@@ -183,7 +183,8 @@ def test_a_second_page_starts_warm_and_a_refused_card_says_why(live_site, watche
             card = page.locator(".lt-hand button.lt-illegal").first
             card.focus()
             reason = page.locator(".lt-reason").inner_text()
-            assert "stukolka-rule-" in reason and card.get_attribute("aria-describedby")
+            assert reason and card.get_attribute("aria-describedby")
+            assert page.locator(".lt-reason a[href*='.html#stukolka-rule-']").count() == 1   # the rule, as a link
             before = page.evaluate("window.stukolkaLive.calls.length")
             card.click()                                                # the engine refuses; nothing moves
             page.wait_for_function(f"window.stukolkaLive.calls.length > {before}")

@@ -315,3 +315,21 @@ def test_placeholder_carries_the_setup_and_the_stored_picture():
         live_tables.placeholder_html("chess")
     page = live_tables.demo_page('<html><head></head><body><article class="bd-article">old</article></body></html>')
     assert "old" not in page and 'type="module" src="../_static/live/loader.js"' in page
+
+
+def test_rule_links_come_from_the_books_inventory(tmp_path):
+    import zlib
+    sys.path.insert(0, str(ROOT / "_ext"))
+    import live_tables
+    body = ("stukolka-rule-remiz std:label -1 book/stukolka_rules.html#$ The remiz\n"
+            "shtoss-rule-plie std:label -1 book/shtoss_rules.html#shtoss-rule-plie -\n"
+            "intro std:doc -1 book/intro.html Intro\n"
+            "some-other-label std:label -1 book/x.html#$ Other\n")
+    inv = tmp_path / "objects.inv"
+    inv.write_bytes(b"# Sphinx inventory version 2\n# Project: x\n# Version: \n# zlib\n" + zlib.compress(body.encode()))
+    assert live_tables.rule_links(inv) == {
+        "stukolka-rule-remiz": {"href": "book/stukolka_rules.html#stukolka-rule-remiz", "title": "The remiz"},
+        "shtoss-rule-plie": {"href": "book/shtoss_rules.html#shtoss-rule-plie", "title": ""}}
+    inv.write_bytes(b"not an inventory")
+    with pytest.raises(ValueError, match="not a Sphinx inventory"):
+        live_tables.rule_links(inv)

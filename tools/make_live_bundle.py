@@ -4,6 +4,7 @@ Usage: python tools/make_live_bundle.py SITE [--wheel] [--snapshot] [--spike] [-
 
 * copies ``live/`` (worker, loader, renderers, CSS) to ``SITE/_static/live/``, where the
   ``live_tables`` extension puts them in a real build;
+* writes ``SITE/_static/live/rules.json``: each rule label's page and heading, from ``objects.inv``;
 * ``--wheel`` writes a fresh engine wheel built from this source tree over the one in
   ``SITE/lite/static/pyodide/`` (the live page unpacks that wheel by URL, no lock needed);
 * ``--snapshot`` starts the page's Python once in headless Chromium (Playwright, Debian's
@@ -152,6 +153,9 @@ def main(argv: list[str]) -> int:
         print(f"{site} is not a built book (no index.html)", file=sys.stderr)
         return 1
     copy_live(site)
+    sys.path.insert(0, str(ROOT / "_ext"))
+    from live_tables import write_rule_links  # noqa: PLC0415
+    write_rule_links(site)
     if "--wheel" in argv:
         build_wheel(site / "lite" / "static" / "pyodide" / WHEEL)
     if "--snapshot" in argv:
@@ -161,7 +165,6 @@ def main(argv: list[str]) -> int:
         (site / "live-spike.html").write_text(SPIKE, encoding="utf-8")
     demo = site / "book" / "live_demo.html"
     if not demo.exists() or "--demo" in argv:
-        sys.path.insert(0, str(ROOT / "_ext"))
         from live_tables import demo_page  # noqa: PLC0415
         demo.write_text(demo_page((site / "book" / "intro.html").read_text(encoding="utf-8")), encoding="utf-8")
     print(f"live runtime in {site / '_static' / 'live'}")

@@ -89,11 +89,11 @@ def stukolka_interim_view(state: Any, seat: int) -> dict[str, Any]:
             except StukolkaError as e:
                 view["refusals"][a] = str(e)
     if to_act == TERMINAL:
-        view["settlement"] = {
-            "lines": [], "net": list(state.returns()), "seats": obs["seats"],
-            "table_after": state.table, "next_dealer": getattr(state, "next_dealer", None),
-            "events": list(getattr(state, "events", [])),
-        }
+        ledger = state.settlement().to_dict() if hasattr(state, "settlement") else {
+            "lines": [], "net": list(state.returns()), "seats": obs["seats"]}
+        view["settlement"] = {**ledger, "table_after": state.table,
+                              "next_dealer": getattr(state, "next_dealer", None),
+                              "events": list(getattr(state, "events", []))}
     return view
 
 
