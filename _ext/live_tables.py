@@ -142,7 +142,7 @@ def _copy_live(app, exception) -> None:
         write_rule_links(Path(app.outdir))
 
 
-def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 1; the bots play the others.") -> str:
+def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.") -> str:
     """A demo page made from any built page (for trying the runtime without a rebuild):
     its article replaced by one live table, the loader and CSS added to its head."""
     body = ('<section id="live-demo"><h1>Play where you read: a live table</h1>'

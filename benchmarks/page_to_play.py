@@ -122,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{kind:7} python ready {t.get('python_ready', 0) / 1000:6.2f} s   table playable "
                   f"{t.get('table_live', 0) / 1000:6.2f} s   snapshot: {info['snapshot']}   "
                   f"{info['state']}   errors: {len(info['errors'])}", flush=True)
+            w = info.get("worker") or {}
+            print("        in the worker (ms since it started): " + ", ".join(
+                f"{k} {v}" for k, v in w.items() if k != "snapshotBytes"), flush=True)
         page = info["page"]
         before = page.evaluate("window.stukolkaLive.calls.length")
         clicks = play_deal(page)

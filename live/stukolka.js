@@ -41,8 +41,9 @@ export async function mount(root, ctx) {
   let selected = new Set(), shownFor = null, session = [];
   let touched = false;                 // focus follows the table only once the reader has used it
   const label = (c) => cards.labels[c];
+  // seats are named as the engine numbers them, so the ledger's words and the table agree
   const name = (q) => (view.names && view.names[q]) || (view.live.people.includes(q) ?
-    (view.live.people.length > 1 ? `Player ${q + 1}` : "You") : `Bot ${q + 1}`);
+    (view.live.people.length > 1 ? `Seat ${q}` : `You (seat ${q})`) : `Seat ${q} (bot)`);
 
   root.classList.add("lt", "lt-stukolka");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
