@@ -333,3 +333,27 @@ def test_rule_links_come_from_the_books_inventory(tmp_path):
     inv.write_bytes(b"not an inventory")
     with pytest.raises(ValueError, match="not a Sphinx inventory"):
         live_tables.rule_links(inv)
+
+
+def test_the_directive_in_a_small_sphinx_build(tmp_path):
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+                                 "extensions = ['myst_parser', 'live_tables']\n", encoding="utf-8")
+    (src / "index.md").write_text("# Try\n\n(stukolka-rule-remiz)=\n## Remiz\n\n```{live-table} stukolka\n"
+                                  ':options: {"n_players": 3, "dealer": 0}\n:seed: 5\n:people: [0]\n'
+                                  "A three-handed deal.\n```\n\n```{toctree}\nplain\n```\n", encoding="utf-8")
+    (src / "plain.md").write_text("# A page without a table\n", encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html", status=None,
+                 warningiserror=True)
+    app.build()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'class="live-table" data-game="stukolka"' in page and "A three-handed deal." in page
+    assert '<script type="module" src="_static/live/loader.js"></script>' in page and "live/live.css" in page
+    assert "live/loader.js" not in (out / "plain.html").read_text(encoding="utf-8")   # only where a table is
+    assert {p.name for p in (out / "_static" / "live").iterdir()} >= {"loader.js", "worker.js", "stukolka.js",
+                                                                      "live.css", "rules.json"}
+    assert json.loads((out / "_static" / "live" / "rules.json").read_text(encoding="utf-8")) == {
+        "stukolka-rule-remiz": {"href": "index.html#stukolka-rule-remiz", "title": "Remiz"}}
