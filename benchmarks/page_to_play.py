@@ -76,7 +76,11 @@ def play_deal(page, timeout_s: float = 120) -> int:
 def visit(ctx, url: str, timeout_ms: int = 180_000) -> dict:
     page = ctx.new_page()
     errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    def console(m) -> None:
+        if m.type == "error":
+            errors.append(m.text)
+
+    page.on("console", console)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
     page.wait_for_selector(".live-table[data-live=live], .live-table[data-live=failed]", timeout=timeout_ms)
@@ -111,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             profile, executable_path=args.chromium, headless=True, viewport={"width": 1280, "height": 900},
             args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update"])
-        info = None
+        info: dict | None = None
         for i in range(1 + args.warm):
             if info is not None:
                 info["page"].close()
@@ -125,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             w = info.get("worker") or {}
             print("        in the worker (ms since it started): " + ", ".join(
                 f"{k} {v}" for k, v in w.items() if k != "snapshotBytes"), flush=True)
+        assert info is not None
         page = info["page"]
         before = page.evaluate("window.stukolkaLive.calls.length")
         clicks = play_deal(page)
