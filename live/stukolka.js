@@ -68,7 +68,7 @@ export async function mount(root, ctx) {
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
     const n = view.seats, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
-    const narrow = oval.clientWidth && oval.clientWidth < 520 ? 0.8 : 1;   // a phone: seats stay inside
+    const w = oval.clientWidth, narrow = !w ? 1 : w < 520 ? 0.8 : w < 900 ? 0.87 : 1;   // seats stay inside
     return [50 + r * narrow * Math.cos(a), 50 + r * 0.92 * Math.sin(a)];
   }
 
