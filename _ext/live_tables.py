@@ -1,0 +1,166 @@
+"""A Sphinx local extension: live card tables on the book's own pages.
+
+In MyST::
+
+    ```{live-table} stukolka
+    :options: {"n_players": 4, "dealer": 0}
+    :seed: 7
+    :people: [0]
+    A four-handed deal of the prikup game: you are seat 1.
+    ```
+
+writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
+data-people=...>`` that holds the stored static picture of the same starting position
+(drawn by the engine at build time) and the caption; on a page that has one, it adds
+``_static/live/live.css`` and the module ``_static/live/loader.js``, which start the
+in-page Python and swap the picture for the live table (``live/``).  After the build the
+``live/`` folder is copied to ``_static/live/``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
+
+ROOT = Path(__file__).resolve().parent.parent
+LIVE = ROOT / "live"
+GAMES = ("stukolka",)
+
+
+def _json(kind: type, what: str):
+    def check(text: str | None) -> Any:
+        try:
+            value = json.loads(text or "")
+        except ValueError as e:
+            raise ValueError(f"{what} {text!r} is not JSON: {e}") from None
+        if not isinstance(value, kind):
+            raise ValueError(f"{what} {text!r} must be a JSON {kind.__name__}")
+        return value
+    return check
+
+
+def static_picture(game: str, options: dict, seed: int, people: list[int]) -> str:
+    """The starting position of the table as the engine draws it (HTML), or a plain note."""
+    try:
+        from stukolka.live import LiveTable  # noqa: PLC0415
+        table = LiveTable(game, options, seed, people)
+        pic = getattr(table.state, "_repr_html_", None)
+        if pic is not None:
+            return pic()
+    except Exception as e:  # the page must still build; the loader then says the table cannot start
+        return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
+    return ""
+
+
+def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
+                     caption: str = "", picture: str | None = None) -> str:
+    """The HTML the directive writes: data attributes for the loader, the stored picture inside."""
+    if game not in GAMES:
+        raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES)}")
+    options = dict(options or {})
+    people = [0] if people is None else list(people)
+    if picture is None:
+        picture = static_picture(game, options, seed, people)
+    attr = lambda v: html.escape(json.dumps(v, ensure_ascii=False), quote=True)  # noqa: E731
+    cap = f'<p class="live-caption">{html.escape(caption)}</p>' if caption else ""
+    return (f'<div class="live-table" data-game="{html.escape(game)}" data-options="{attr(options)}" '
+            f'data-seed="{int(seed)}" data-people="{attr(people)}" data-live="static">{cap}'
+            f'<div class="live-static">{picture}</div></div>')
+
+
+def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
+    """The book's rule labels (``stukolka-rule-…``, ``shtoss-rule-…``, ``faraon-rule-…``) from a
+    built ``objects.inv``: label -> {"href": page#anchor from the site root, "title": heading}."""
+    import zlib
+    data = objects_inv.read_bytes()
+    parts = data.split(b"\n", 4)
+    if len(parts) < 5 or not parts[0].startswith(b"# Sphinx inventory version 2"):
+        raise ValueError(f"{objects_inv} is not a Sphinx inventory (version 2)")
+    out: dict[str, dict[str, str]] = {}
+    for line in zlib.decompress(parts[4]).decode("utf-8").splitlines():
+        m = re.match(r"(\S+) std:label -?\d+ (\S+) ?(.*)$", line)
+        if m and re.match(r"(stukolka|shtoss|pharaon|faraon)-rule-", m.group(1)):
+            label, uri, title = m.groups()
+            out[label] = {"href": uri.replace("$", label) if uri.endswith("$") else uri,
+                          "title": "" if title == "-" else title}
+    return out
+
+
+def write_rule_links(site: Path) -> Path:
+    dest = site / "_static" / "live" / "rules.json"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(rule_links(site / "objects.inv"), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    return dest
+
+
+class live_table_node(nodes.General, nodes.Element):
+    pass
+
+
+def visit_live_table(self, node) -> None:
+    self.body.append(node["html"])
+    raise nodes.SkipNode
+
+
+class LiveTableDirective(Directive):
+    required_arguments = 1
+    has_content = True
+    option_spec = {"options": _json(dict, ":options:"), "seed": directives.nonnegative_int,
+                   "people": _json(list, ":people:")}
+
+    def run(self):
+        game = self.arguments[0]
+        try:
+            out = placeholder_html(game, self.options.get("options", {}), self.options.get("seed", 0),
+                                   self.options.get("people", [0]), " ".join(self.content).strip())
+        except ValueError as e:
+            raise self.error(str(e)) from None
+        node = live_table_node()
+        node["html"] = out
+        return [node]
+
+
+def _page_context(app, pagename, templatename, context, doctree) -> None:
+    if doctree is not None and any(True for _ in doctree.findall(live_table_node)):
+        app.add_css_file("live/live.css")
+        app.add_js_file("live/loader.js", type="module")
+
+
+def _copy_live(app, exception) -> None:
+    if exception is None and app.builder.format == "html":
+        dest = Path(app.outdir) / "_static" / "live"
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(LIVE, dest)
+        write_rule_links(Path(app.outdir))
+
+
+def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.") -> str:
+    """A demo page made from any built page (for trying the runtime without a rebuild):
+    its article replaced by one live table, the loader and CSS added to its head."""
+    body = ('<section id="live-demo"><h1>Play where you read: a live table</h1>'
+            + placeholder_html("stukolka", {"n_players": 4, "dealer": 0}, 13, [0], caption) + "</section>")
+    out, n = re.subn(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
+                     template, count=1, flags=re.S)
+    if not n:
+        raise ValueError("the template page has no <article class=\"bd-article\">")
+    # the page's own "Contents" list points at headings that are gone: empty it
+    out = re.sub(r'(<nav id="pst-page-toc-nav"[^>]*>).*?(</nav>)', r"\1\2", out, count=1, flags=re.S)
+    head = ('<link rel="stylesheet" href="../_static/live/live.css">'
+            '<script type="module" src="../_static/live/loader.js"></script>')
+    return out.replace("</head>", head + "</head>", 1)
+
+
+def setup(app):
+    app.add_node(live_table_node, html=(visit_live_table, None))
+    app.add_directive("live-table", LiveTableDirective)
+    app.connect("html-page-context", _page_context)
+    app.connect("build-finished", _copy_live)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,288 @@
+"""The driver behind a live table: one engine state, seeded chance, bots, JSON views.
+
+The page (``live/worker.js``) calls :func:`handle` with one JSON message and gets one
+JSON answer; every answer is either ``{"ok": true, "view": ...}`` or a refusal
+``{"ok": false, "error": ..., "rule": ..., "kind": ...}`` carrying the engine's own
+message.  A refused action leaves the table unchanged.
+
+>>> import json
+>>> reply = json.loads(handle(json.dumps({"cmd": "games"})))
+>>> reply["ok"], "stukolka" in reply["games"]
+(True, True)
+
+The driver decides no rule.  What a seat may do is ``state.legal_actions()``, what it
+sees is ``state.view(seat)`` (docs/vocabulary.md), why a card is refused is the
+message of the engine's :class:`~stukolka.errors.IllegalActionError`, and a deal's money
+is the engine's settlement.  Chance (the shuffle, the seat draw) is drawn with
+:func:`stukolka.base.sample_chance` from one :class:`random.Random` seeded by the table's
+seed, and every bot gets its own seeded generator, so a table replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from stukolka.base import CHANCE, GameState, sample_chance
+from stukolka.errors import IllegalActionError, RulesError, StukolkaError
+
+__all__ = ["GameSpec", "GAMES", "register_game", "LiveTable", "handle", "TABLES", "card_pictures"]
+
+#: The book label a refusal names when a seat moves out of turn or moves for a bot.
+TURN_RULE = "live-table-turn"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How the driver makes one game: a new state from the page's options, a bot per seat.
+
+    ``new_state(options, rng)`` returns a fresh state (``rng`` may draw a dealer);
+    ``new_bot(seat, seed, state)`` returns anything with ``choose(observation, legal)``;
+    ``interim_view(state, seat)``, if given, stands in for ``state.view(seat)`` on states
+    that do not have one yet (it only repackages what the engine exposes).
+    """
+
+    new_state: Callable[[Mapping[str, Any], random.Random], GameState]
+    new_bot: Callable[[int, str, GameState], Any]
+    interim_view: Callable[[GameState, int], dict[str, Any]] | None = None
+
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register_game(name: str, spec: GameSpec) -> None:
+    """Make ``name`` a game the page may ask for (tests register small fake games)."""
+    GAMES[name] = spec
+
+
+# --------------------------------------------------------------------------- the table
+class LiveTable:
+    """One table on a page: an engine state, people and bots, seeded chance.
+
+    ``people`` are the seats a person plays; every other seat is a bot.  After a
+    person's move (and at the start) chance nodes are played at once from the table's
+    generator; bots move one step at a time (:meth:`bot_step`), so the page can pace them.
+    """
+
+    def __init__(self, game: str, options: Mapping[str, Any] | None = None, seed: int = 0,
+                 people: Iterable[int] = (0,)) -> None:
+        if game not in GAMES:
+            raise RulesError(f"game {game!r} is not one of {', '.join(sorted(GAMES))} [live-table-game]")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed {seed!r} must be an int: every shuffle takes an explicit seed")
+        self.game, self.seed = game, seed
+        self.options = dict(options or {})
+        self.spec = GAMES[game]
+        self.rng = random.Random(seed)
+        self.state = self.spec.new_state(self.options, self.rng)
+        n = self.seats = _seat_count(self.state)
+        self.people = sorted(set(people))
+        bad = [p for p in self.people if not (isinstance(p, int) and 0 <= p < n)]
+        if bad:
+            raise RulesError(f"people {bad!r}: seats are 0..{n - 1} [live-table-seats]")
+        self.bots = {q: self.spec.new_bot(q, f"{seed}-{q}", self.state) for q in range(n) if q not in self.people}
+        self.moves: list[dict[str, Any]] = []
+        self.viewer = self.people[0] if self.people else 0
+        self._advance()
+        if self.waiting_for() == "person":
+            self.viewer = self.to_act()
+
+    # -- who is to act
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def waiting_for(self) -> str:
+        """``"person"``, ``"bot"`` or ``"over"``: what the table waits for."""
+        if self.state.is_terminal():
+            return "over"
+        return "person" if self.to_act() in self.people else "bot"
+
+    def _advance(self) -> None:
+        """Play chance nodes from the table's generator until a seat is to act."""
+        while not self.state.is_terminal() and self.state.current_player() == CHANCE:
+            action = sample_chance(self.state, self.rng)
+            self.state.apply_action(action)
+            self.moves.append({"seat": CHANCE, "action": action})
+
+    # -- moves
+    def act(self, seat: int, action: str) -> dict[str, Any]:
+        """A person's move: refused (raising, table unchanged) unless ``seat`` is a person to act."""
+        if seat not in self.people:
+            raise IllegalActionError(action, f"seat {seat!r} is not played by a person at this table", TURN_RULE)
+        if self.state.is_terminal() or self.to_act() != seat:
+            raise IllegalActionError(action, f"it is not seat {seat}'s turn (to act: {self._who()})", TURN_RULE)
+        self.state.apply_action(action)           # the engine refuses, or applies
+        self.moves.append({"seat": seat, "action": self.state.history()[-1]})
+        self.viewer = seat
+        self._advance()
+        if self.waiting_for() == "person":
+            self.viewer = self.to_act()
+        return self.view()
+
+    def bot_step(self) -> dict[str, Any]:
+        """One bot move (its own choice among the engine's legal actions)."""
+        if self.waiting_for() != "bot":
+            raise IllegalActionError("bot", f"no bot is to act (to act: {self._who()})", TURN_RULE)
+        seat = self.to_act()
+        obs = self.state.observation(seat)  # type: ignore[attr-defined]
+        action = self.bots[seat].choose(obs, self.state.legal_actions())
+        self.state.apply_action(action)
+        self.moves.append({"seat": seat, "action": self.state.history()[-1]})
+        self._advance()
+        if self.waiting_for() == "person":
+            self.viewer = self.to_act()
+        return self.view()
+
+    def run_bots(self) -> dict[str, Any]:
+        """Every bot move until a person is to act or the deal is over (the "fast" switch)."""
+        while self.waiting_for() == "bot":
+            self.bot_step()
+        return self.view()
+
+    def _who(self) -> str:
+        if self.state.is_terminal():
+            return "nobody, the deal is over"
+        p = self.to_act()
+        return f"seat {p}" + (" (a person)" if p in self.people else " (a bot)")
+
+    # -- what the page draws
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """``state.view(seat)`` for the viewing seat, plus a ``live`` block about the table."""
+        seat = self.viewer if seat is None else seat
+        if not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise RulesError(f"seat {seat!r}: seats are 0..{self.seats - 1} [live-table-seats]")
+        if hasattr(self.state, "view"):
+            data = dict(self.state.view(seat))  # type: ignore[attr-defined]
+        elif self.spec.interim_view is not None:
+            data = self.spec.interim_view(self.state, seat)
+        else:
+            raise RulesError(f"game {self.game!r} has no view(seat) yet [live-table-game]")
+        data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": self.waiting_for(),
+                        "viewer": seat, "to_act": self.to_act(), "last": self.moves[-1] if self.moves else None,
+                        "moves": len(self.moves), "seed": self.seed}
+        return data
+
+    def refusals(self, seat: int, actions: Iterable[str]) -> dict[str, str]:
+        """For each action in ``actions`` that the engine refuses now, its message.
+
+        Asked of a copy of the state, so the table does not move.  An action the engine
+        would accept (a card played in penalize mode, say) is left out.
+        """
+        out: dict[str, str] = {}
+        if self.state.is_terminal() or self.to_act() != seat:
+            return out
+        for a in actions:
+            trial = self.state.clone()
+            try:
+                trial.apply_action(a)
+            except StukolkaError as e:
+                out[a] = str(e)
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The deal's record (the engine's ``to_record()``)."""
+        return self.state.to_record()  # type: ignore[attr-defined]
+
+
+def _seat_count(state: GameState) -> int:
+    for name in ("n", "n_players", "seats"):
+        v = getattr(state, name, None)
+        if isinstance(v, int):
+            return v
+    rules = getattr(state, "rules", None)
+    v = getattr(rules, "n_players", None)
+    if isinstance(v, int):
+        return v
+    raise RulesError(f"cannot tell how many seats {type(state).__name__} has [live-table-seats]")
+
+
+def card_pictures(palette: str = "four", width: int = 60) -> dict[str, Any]:
+    """The engine's card pictures, once per page: SVG by card number 0..51, plus a back."""
+    from stukolka.cards import card_name, card_svg, format_card
+    return {"palette": palette, "width": width,
+            "labels": [format_card(c) for c in range(52)],
+            "names": [card_name(c) for c in range(52)],
+            "svg": [card_svg(c, width=width, palette=palette) for c in range(52)],
+            "back": card_svg(None, width=width, face_down=True)}
+
+
+# --------------------------------------------------------------------------- the message protocol
+TABLES: dict[int, LiveTable] = {}
+_NEXT = [1]
+
+
+def handle(message: str) -> str:
+    """Answer one JSON message from the page with one JSON string.
+
+    Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``) -> a ``table``
+    id and its view; ``view`` (``table``, ``seat``); ``act`` (``table``, ``seat``,
+    ``action``); ``bot`` (``table``) one bot move; ``bots`` (``table``) every bot move up
+    to a person's turn; ``refusals`` (``table``, ``seat``, ``actions``); ``record``;
+    ``cards`` (``palette``) the card pictures; ``close``.  ``ms`` is the time spent in Python.
+    """
+    t0 = time.perf_counter()
+    try:
+        msg = json.loads(message)
+        if not isinstance(msg, dict):
+            raise RulesError(f"a message must be a JSON object, not {type(msg).__name__} [live-table-protocol]")
+        reply = _dispatch(msg)
+        reply["ok"] = True
+    except StukolkaError as e:
+        reply = {"ok": False, "error": str(e), "rule": getattr(e, "rule", ""), "kind": type(e).__name__}
+    except (ValueError, TypeError, KeyError) as e:   # a malformed message, not a rules question
+        reply = {"ok": False, "error": f"bad message {message[:200]!r}: {e}", "rule": "live-table-protocol",
+                 "kind": type(e).__name__}
+    reply["ms"] = round((time.perf_counter() - t0) * 1000, 3)
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def _table(msg: Mapping[str, Any]) -> LiveTable:
+    tid = msg.get("table")
+    if tid not in TABLES:
+        raise RulesError(f"table {tid!r} is not open on this page [live-table-protocol]")
+    return TABLES[tid]
+
+
+def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
+    cmd = msg.get("cmd")
+    if cmd == "games":
+        return {"games": sorted(GAMES)}
+    if cmd == "cards":
+        return {"cards": card_pictures(str(msg.get("palette", "four")))}
+    if cmd == "new":
+        t = LiveTable(str(msg.get("game")), msg.get("options") or {}, msg.get("seed", 0),
+                      msg.get("people", (0,)))
+        tid = _NEXT[0]
+        _NEXT[0] += 1
+        TABLES[tid] = t
+        return {"table": tid, "view": t.view()}
+    if cmd == "close":
+        TABLES.pop(msg.get("table"), None)  # type: ignore[arg-type]
+        return {}
+    t = _table(msg)
+    if cmd == "view":
+        return {"view": t.view(msg.get("seat"))}
+    if cmd == "act":
+        return {"view": t.act(msg["seat"], msg["action"])}
+    if cmd == "bot":
+        return {"view": t.bot_step()}
+    if cmd == "bots":
+        return {"view": t.run_bots()}
+    if cmd == "refusals":
+        return {"refusals": t.refusals(msg["seat"], msg.get("actions", ()))}
+    if cmd == "record":
+        return {"record": t.record()}
+    raise RulesError(f"unknown command {cmd!r} [live-table-protocol]")
+
+
+# --------------------------------------------------------------------------- the games
+def _register_builtin() -> None:
+    from stukolka.live import games
+    games.register_all()
+
+
+_register_builtin()

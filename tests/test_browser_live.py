@@ -1,0 +1,209 @@
+"""A live table on a static book page, in headless Chromium.
+
+The demo page shows its stored picture and a progress note, becomes live once the in-page
+Python has started, and a whole Stukolka deal is played by clicking (one move by keyboard
+alone) to the engine's settlement, with no console error and no request beyond 127.0.0.1.
+If Python cannot start, the stored picture stays with a note saying so.
+
+The site is the built book (``_build/html``, or the folder named by ``STUKOLKA_BUILT_BOOK``);
+when it has no live demo page yet, a scratch copy gets one (``tools/make_live_bundle.py``),
+with an engine wheel built from this tree.  Screenshots go to ``_build/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import CHROMIUM, HTML, ROOT, SHOTS, PageWatch
+
+pytestmark = pytest.mark.browser
+START_MS = 180_000       # a cold start without the shipped snapshot takes some 15 s on a busy machine
+
+
+def _mirror(src: Path, dest: Path, keep: set[str]) -> None:
+    """``dest`` mirrors ``src`` by symbolic links, except the entries in ``keep`` (real folders)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for entry in src.iterdir():
+        if entry.name not in keep:
+            (dest / entry.name).symlink_to(entry)
+
+
+@pytest.fixture(scope="module")
+def live_site(tmp_path_factory):
+    built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
+    if not (built / "index.html").exists():
+        pytest.fail(f"no built book at {built}: run `make html`, or set STUKOLKA_BUILT_BOOK")
+    if (built / "book" / "live_demo.html").exists() and (built / "_static" / "live" / "loader.js").exists():
+        site = built
+    else:
+        sys.path.insert(0, str(ROOT / "tools"))
+        import make_live_bundle  # noqa: PLC0415
+        site = tmp_path_factory.mktemp("live-site")
+        _mirror(built, site, {"_static", "book", "lite"})
+        shutil.copytree(built / "_static", site / "_static", symlinks=True)
+        _mirror(built / "book", site / "book", set())
+        _mirror(built / "lite", site / "lite", {"static"})
+        _mirror(built / "lite" / "static", site / "lite" / "static", {"pyodide"})
+        _mirror(built / "lite" / "static" / "pyodide", site / "lite" / "static" / "pyodide", {make_live_bundle.WHEEL})
+        assert make_live_bundle.main([str(site), "--wheel", "--demo"]) == 0
+    demo = (site / "book" / "live_demo.html").read_text(encoding="utf-8")
+    broken = demo.replace('data-live="static"', 'data-live="static" data-pyodide="no/such/folder/"', 1)
+    (site / "book" / "live_demo_broken.html").unlink(missing_ok=True)
+    (site / "book" / "live_demo_broken.html").write_text(broken, encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import server  # noqa: PLC0415
+    httpd = server(str(site), 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory):
+    """A fresh profile: the first visit is a cold start."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("live-profile")), executable_path=CHROMIUM, headless=True,
+            viewport={"width": 1280, "height": 900},
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield ctx
+        ctx.close()
+
+
+@pytest.fixture
+def watched(context):
+    page = context.new_page()
+    w = PageWatch(page)
+    foreign = w.foreign
+    context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
+               and not r.url.startswith(("data:", "blob:")) and foreign.append(r.url))
+    yield w
+    page.close()
+
+
+def open_live(page, url: str | None) -> None:
+    if url is not None:
+        page.goto(url)
+    page.wait_for_selector(".live-table[data-live=live], .live-table[data-live=failed]", timeout=START_MS)
+    assert page.get_attribute(".live-table", "data-live") == "live", page.locator(".live-note").all_inner_texts()
+
+
+def shot(page, name: str) -> Path:
+    """A picture of the table itself (a full-page picture smears the theme's sticky header)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.locator(".live-table").first.screenshot(path=str(path))
+    return path
+
+
+def moves(page) -> int:
+    return page.evaluate("window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length")
+
+
+def test_the_page_shows_its_picture_and_a_note_then_a_deal_is_played_by_clicking(live_site, watched):
+    page = watched.page
+    page.goto(f"{live_site}book/live_demo.html")
+    # at once: the stored picture and a visible progress note, while Python starts in the worker
+    page.wait_for_selector(".live-table .live-note", timeout=10_000)
+    assert page.locator(".live-table .live-static").is_visible()
+    assert "Python" in page.locator(".live-note").inner_text()
+    assert page.evaluate("1 + 1") == 2                                  # the page answers meanwhile
+    open_live(page, None)
+    assert not page.locator(".live-table .live-static").is_visible()
+    page.wait_for_timeout(300)
+    shot(page, "live-stukolka-desktop")
+    page.check(".lt-toolbar input[type=checkbox]")                      # fast bots
+    keyboard_move_made = trick_shot = False
+    for _ in range(60):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if not trick_shot and page.locator(".lt-played").count() >= 2:
+            shot(page, "live-stukolka-desktop-trick")
+            trick_shot = True
+        if waiting == "over":
+            break
+        if waiting == "person":
+            before = moves(page)
+            legal = page.locator(".lt-hand button.lt-legal")
+            if legal.count() and not keyboard_move_made:           # one move by keyboard alone
+                legal.first.focus()
+                page.keyboard.press("Enter")
+                keyboard_move_made = True
+            else:
+                page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])").first.click()
+            page.wait_for_function(f"window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length > {before}",
+                                   timeout=20_000)
+        else:
+            page.wait_for_timeout(50)
+    assert page.get_attribute(".lt", "data-waiting") == "over"
+    assert keyboard_move_made
+    ledger = page.locator(".lt-ledger-table")
+    assert ledger.count() == 1
+    seats = page.locator(".lt-seat").count()
+    assert seats == 4 and page.locator(".lt-net td").count() == seats + 1
+    assert "over" in page.locator(".lt-status").inner_text()
+    assert page.locator(".lt-log li").count() >= 3                       # bots' moves were announced
+    shot(page, "live-stukolka-desktop-settled")
+    # every control has an accessible name
+    unnamed = page.evaluate("""[...document.querySelectorAll('.lt button, .lt select, .lt input')]
+        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert unnamed == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")   # no sideways scrolling
+    outside = page.evaluate("""(() => { const o = document.querySelector('.lt').getBoundingClientRect();
+        return [...document.querySelectorAll('.lt-seat, .lt-hand button, .lt-actions button')]
+          .filter(e => { const r = e.getBoundingClientRect(); return r.left < o.left - 1 || r.right > o.right + 1; })
+          .map(e => e.getAttribute('aria-label') || e.textContent); })()""")
+    assert outside == []
+    shot(page, "live-stukolka-phone")
+    page.locator(".lt-next").click()                                    # next deal at the same table
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting !== 'over'", timeout=20_000)
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_second_page_starts_warm_and_a_refused_card_says_why(live_site, watched):
+    page = watched.page
+    open_live(page, f"{live_site}book/live_demo.html")
+    assert page.evaluate("window.stukolkaLive.snapshot") in ("cached", "shipped")
+    # a card the engine refuses shows its reason in words on focus
+    page.check(".lt-toolbar input[type=checkbox]")
+    for _ in range(80):
+        if page.locator(".lt-hand button.lt-illegal").count():
+            card = page.locator(".lt-hand button.lt-illegal").first
+            card.focus()
+            reason = page.locator(".lt-reason").inner_text()
+            assert reason and card.get_attribute("aria-describedby")
+            assert page.locator(".lt-reason a[href*='.html#stukolka-rule-']").count() == 1   # the rule, as a link
+            before = page.evaluate("window.stukolkaLive.calls.length")
+            card.click()                                                # the engine refuses; nothing moves
+            page.wait_for_function(f"window.stukolkaLive.calls.length > {before}")
+            assert page.locator(".lt-reason").inner_text() == reason
+            break
+        if page.get_attribute(".lt", "data-waiting") == "over":
+            page.locator(".lt-next").click()
+        elif page.get_attribute(".lt", "data-waiting") == "person":
+            page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])").first.click()
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail("no refused card met")
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_without_python_the_stored_picture_stays_with_a_note(live_site, watched):
+    page = watched.page
+    page.goto(f"{live_site}book/live_demo_broken.html")
+    page.wait_for_selector(".live-table[data-live=failed]", timeout=60_000)
+    assert page.locator(".live-table .live-static").is_visible()
+    assert "cannot be played here" in page.locator(".live-note").inner_text()
+    assert watched.foreign == []

@@ -1,0 +1,359 @@
+"""The live-table driver's protocol, without a browser.
+
+A tiny fake game (a chance deal, then two seats in turn) pins down the driver against the
+contract of docs/vocabulary.md: seeded chance, people and bots, views JSON-able and built by
+the state, refusals with the engine's message and the table unchanged.  Then a real Stukolka
+deal is played through the JSON messages the page sends.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from stukolka.base import CHANCE, TERMINAL, GameState
+from stukolka.errors import IllegalActionError, RulesError
+from stukolka.live import GAMES, LiveTable, handle, register_game
+from stukolka.live.driver import TURN_RULE, GameSpec, card_pictures
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --------------------------------------------------------------------------- a tiny fake game
+class TinyState(GameState):
+    """Chance gives each seat a secret number 0..9; then seat 0, 1, 0, 1 say 'up' or 'down'.
+
+    'down' is refused when the seat's secret is 0 (rule ``tiny-rule-down``)."""
+
+    n = 2
+
+    def __init__(self) -> None:
+        self._history: list[str] = []
+        self.secret: list[int] | None = None
+        self.said: list[str] = []
+
+    @property
+    def phase(self) -> str:
+        return "deal" if self.secret is None else ("over" if self.is_terminal() else "talk")
+
+    def current_player(self) -> int:
+        if self.secret is None:
+            return CHANCE
+        return TERMINAL if self.is_terminal() else len(self.said) % 2
+
+    def chance_outcomes(self):
+        return [(f"deal {a} {b}", Fraction(1, 100)) for a in range(10) for b in range(10)]
+
+    def legal_actions(self) -> list[str]:
+        if self.secret is None:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.is_terminal():
+            return []
+        return ["up"] if self.secret[self.current_player()] == 0 else ["up", "down"]
+
+    def apply_action(self, action: str) -> None:
+        if self.secret is None:
+            _, a, b = action.split()
+            self.secret = [int(a), int(b)]
+        else:
+            if self.is_terminal():
+                raise IllegalActionError(action, "the game is over", "tiny-rule-over")
+            if action not in ("up", "down"):
+                raise IllegalActionError(action, "say 'up' or 'down'", "tiny-rule-say")
+            if action not in self.legal_actions():
+                raise IllegalActionError(action, "a seat holding 0 may not say down", "tiny-rule-down")
+            self.said.append(action)
+        self._history.append(action)
+
+    def is_terminal(self) -> bool:
+        return len(self.said) == 4
+
+    def returns(self):
+        ups = [sum(1 for i, a in enumerate(self.said) if i % 2 == p and a == "up") for p in range(2)]
+        return [ups[0] - ups[1], ups[1] - ups[0]]
+
+    def clone(self) -> "TinyState":
+        return copy.deepcopy(self)
+
+    def observation(self, player: int) -> dict:
+        return {"player": player, "secret": None if self.secret is None else self.secret[player],
+                "said": list(self.said)}
+
+    def view(self, seat: int) -> dict:
+        v = {"game": "tiny", "phase": self.phase, "seat": seat, "to_act": self.current_player(),
+             "legal": self.legal_actions() if self.current_player() == seat else [],
+             "secret": None if self.secret is None else self.secret[seat], "said": list(self.said)}
+        if self.is_terminal():
+            v["settlement"] = {"net": self.returns()}
+        return v
+
+
+class SayUp:
+    def __init__(self) -> None:
+        self.seen: list[dict] = []
+
+    def choose(self, observation, legal):
+        self.seen.append(observation)
+        return legal[0]
+
+
+@pytest.fixture(autouse=True)
+def tiny_game():
+    register_game("tiny", GameSpec(lambda options, rng: TinyState(), lambda seat, seed, state: SayUp()))
+    yield
+    GAMES.pop("tiny", None)
+
+
+def call(**msg) -> dict:
+    return json.loads(handle(json.dumps(msg)))
+
+
+# --------------------------------------------------------------------------- the driver on the fake game
+def test_chance_is_drawn_from_the_tables_seed():
+    deals = {seed: LiveTable("tiny", seed=seed).state.history()[0] for seed in range(30)}
+    again = {seed: LiveTable("tiny", seed=seed).state.history()[0] for seed in range(30)}
+    assert deals == again                            # the same seed, the same deal
+    assert len(set(deals.values())) > 10             # and the seed matters
+    state = TinyState()
+    state.apply_action(deals[5])
+    assert LiveTable("tiny", seed=5).state.secret == state.secret
+
+
+def test_a_person_moves_then_the_bot_and_views_come_from_the_state():
+    t = LiveTable("tiny", seed=3, people=[0])
+    v = t.view()
+    assert v["seat"] == 0 and v["to_act"] == 0 and v["live"]["waiting_for"] == "person"
+    assert v["secret"] == t.state.secret[0] and v["legal"] == t.state.legal_actions()
+    json.dumps(v)                                     # plain JSON, no help needed
+    v = t.act(0, "up")
+    assert v["live"]["waiting_for"] == "bot" and v["said"] == ["up"]
+    assert v["legal"] == []                           # seat 0 is not to act now
+    v = t.bot_step()
+    assert v["said"] == ["up", "up"] and v["live"]["last"] == {"seat": 1, "action": "up"}
+    assert t.bots[1].seen[-1] == {"player": 1, "secret": t.state.secret[1], "said": ["up"]}  # its own seat only
+
+
+def test_a_refused_move_raises_the_engines_error_and_leaves_the_table_unchanged():
+    seed = next(s for s in range(200) if LiveTable("tiny", seed=s).state.secret[0] == 0)
+    t = LiveTable("tiny", seed=seed, people=[0])
+    before = t.state.history()
+    with pytest.raises(IllegalActionError) as e:
+        t.act(0, "down")
+    assert e.value.rule == "tiny-rule-down" and "down" in str(e.value)
+    assert t.state.history() == before and len(t.moves) == 1
+    refusals = t.refusals(0, ["up", "down", "sideways"])
+    assert set(refusals) == {"down", "sideways"} and refusals["down"] == str(e.value)
+    assert "tiny-rule-say" in refusals["sideways"]
+    assert t.state.history() == before
+
+
+def test_seats_are_kept_people_cannot_move_for_bots_nor_out_of_turn():
+    t = LiveTable("tiny", seed=1, people=[0])
+    with pytest.raises(IllegalActionError) as e:
+        t.act(1, "up")
+    assert e.value.rule == TURN_RULE and "seat 1" in str(e.value)
+    with pytest.raises(IllegalActionError):
+        t.bot_step()                                  # a person is to act
+    t.act(0, "up")
+    with pytest.raises(IllegalActionError) as e:
+        t.act(0, "up")
+    assert e.value.rule == TURN_RULE and "not seat 0's turn" in str(e.value)
+    with pytest.raises(RulesError):
+        LiveTable("tiny", people=[5])
+    with pytest.raises(RulesError):
+        LiveTable("tiny", seed="7")                   # every shuffle takes an explicit int seed
+    with pytest.raises(RulesError, match="live-table-game"):
+        LiveTable("no such game")
+
+
+def test_two_people_the_view_follows_the_seat_to_act():
+    t = LiveTable("tiny", seed=2, people=[0, 1])
+    assert t.bots == {} and t.view()["seat"] == 0
+    v = t.act(0, "up")
+    assert v["seat"] == 1 and v["secret"] == t.state.secret[1] and v["legal"]
+
+
+def test_the_json_protocol():
+    r = call(cmd="new", game="tiny", seed=4, people=[1])
+    assert r["ok"] and r["view"]["live"]["waiting_for"] == "bot" and isinstance(r["ms"], float)
+    tid = r["table"]
+    r = call(cmd="act", table=tid, seat=1, action="up")
+    assert not r["ok"] and r["rule"] == TURN_RULE and r["kind"] == "IllegalActionError"
+    r = call(cmd="bot", table=tid)
+    assert r["ok"] and r["view"]["said"] == ["up"] and r["view"]["seat"] == 1
+    r = call(cmd="act", table=tid, seat=1, action="up")
+    assert r["ok"] and r["view"]["live"]["waiting_for"] == "bot"
+    r = call(cmd="bots", table=tid)
+    assert r["ok"] and r["view"]["live"]["waiting_for"] == "person"
+    r = call(cmd="act", table=tid, seat=1, action="up")
+    assert r["ok"] and r["view"]["phase"] == "over" and r["view"]["settlement"]["net"] == [0, 0]
+    assert call(cmd="close", table=tid)["ok"]
+    r = call(cmd="view", table=tid)
+    assert not r["ok"] and "not open" in r["error"]
+    r = call(cmd="dance", table=tid)
+    assert not r["ok"] and "live-table" in r["error"] + r["rule"]
+    r = json.loads(handle("not json"))
+    assert not r["ok"] and r["rule"] == "live-table-protocol"
+    r = json.loads(handle("[1, 2]"))
+    assert not r["ok"] and "JSON object" in r["error"]
+
+
+# --------------------------------------------------------------------------- Stukolka through the messages
+def play_by_messages(seed: int, people=(0,), choose=None) -> tuple[int, dict]:
+    rng = random.Random(seed)
+    r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=list(people))
+    assert r["ok"], r
+    tid, v = r["table"], r["view"]
+    for _ in range(200):
+        w = v["live"]["waiting_for"]
+        if w == "over":
+            return tid, v
+        if w == "bot":
+            r = call(cmd="bot", table=tid)
+        else:
+            assert v["legal"] and v["to_act"] == v["seat"] in people
+            r = call(cmd="act", table=tid, seat=v["seat"], action=(choose or rng.choice)(v["legal"]))
+        assert r["ok"], r
+        v = r["view"]
+    raise AssertionError("the deal did not end")
+
+
+def test_stukolka_deals_through_the_protocol_match_the_engine():
+    from stukolka.live.driver import TABLES
+    for seed in (1, 13, 40):
+        tid, v = play_by_messages(seed)
+        state = TABLES[tid].state
+        assert state.is_terminal() and v["phase"] == "terminal"
+        assert v["settlement"]["net"] == list(state.returns())           # the engine's money, passed on
+        assert v["balances"] == list(state.balances)
+        # replaying the history on a fresh engine state gives the same result: the driver added nothing
+        from stukolka.stukolka import StukolkaRules, StukolkaState
+        fresh = StukolkaState(StukolkaRules(n_players=4), dealer=0)
+        for a in state.history():
+            fresh.apply_action(a)
+        assert fresh.returns() == state.returns()
+
+
+def test_stukolka_view_shows_only_the_seats_own_cards():
+    from stukolka.cards import parse_card
+    from stukolka.live.driver import TABLES
+    r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=13, people=[0])
+    t = TABLES[r["table"]]
+    t.run_bots()                                      # the cut, by seat 3
+    t.act(0, "deal")
+    for seat in range(4):
+        v = t.view(seat)
+        obs = t.state.observation(seat)
+        assert v["hand"] == ([parse_card(c) for c in obs["hand"]] if obs["hand"] is not None else None)
+        other = [c for q in range(4) if q != seat for c in t.state.hands[q]]
+        assert not set(v["hand"] or ()) & set(other)
+        assert json.loads(json.dumps(v)) == v
+
+
+def test_stukolka_refused_cards_carry_the_engines_reason():
+    from stukolka.cards import format_card
+    from stukolka.live.driver import TABLES
+    for seed in range(1, 60):
+        r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
+        t = TABLES[r["table"]]
+        while not t.state.is_terminal():
+            v = t.view()
+            if v["refusals"]:
+                action, why = next(iter(v["refusals"].items()))
+                assert action not in v["legal"] and action.removeprefix("play ") in {format_card(c) for c in v["hand"]}
+                before = t.state.history()
+                reply = call(cmd="act", table=r["table"], seat=v["seat"], action=action)
+                assert not reply["ok"] and reply["error"] == why and reply["rule"].startswith("stukolka-rule-")
+                assert t.state.history() == before
+                return
+            t.act(v["seat"], "knock" if "knock" in v["legal"] else v["legal"][0])
+    pytest.fail("no refused card met in 59 deals")
+
+
+def test_all_bot_tables_replay_exactly_from_their_seed():
+    from stukolka.live.driver import TABLES
+    runs = []
+    for _ in range(2):
+        r = call(cmd="new", game="stukolka", options={"n_players": 5, "variant": "golets", "dealer": 2}, seed=99, people=[])
+        v = call(cmd="bots", table=r["table"])["view"]
+        assert v["phase"] == "terminal"
+        runs.append(TABLES[r["table"]].state.history())
+    assert runs[0] == runs[1]
+
+
+def test_bad_stukolka_options_are_refused_with_the_engines_words():
+    r = call(cmd="new", game="stukolka", options={"n_players": 40}, seed=1)
+    assert not r["ok"] and r["kind"] == "RulesError" and "40" in r["error"]
+    r = call(cmd="new", game="stukolka", options={"colour": "blue"}, seed=1)
+    assert not r["ok"] and "colour" in r["error"]
+
+
+def test_card_pictures_are_the_engines():
+    from stukolka.cards import card_svg, format_card
+    pics = call(cmd="cards", palette="four")["cards"]
+    assert pics == card_pictures("four")
+    assert pics["labels"] == [format_card(c) for c in range(52)]
+    assert pics["svg"][12] == card_svg(12, palette="four") and "svg" in pics["back"]
+
+
+# --------------------------------------------------------------------------- the Sphinx directive's HTML
+def test_placeholder_carries_the_setup_and_the_stored_picture():
+    sys.path.insert(0, str(ROOT / "_ext"))
+    import live_tables
+    out = live_tables.placeholder_html("stukolka", {"n_players": 3, "dealer": 1}, 5, [0], "a <caption>")
+    assert 'data-game="stukolka"' in out and 'data-seed="5"' in out
+    assert "&quot;n_players&quot;: 3" in out and "a &lt;caption&gt;" in out
+    table = LiveTable("stukolka", {"n_players": 3, "dealer": 1}, 5, [0])
+    assert table.state._repr_html_() in out                       # the engine's picture of the same start
+    with pytest.raises(ValueError, match="not one of"):
+        live_tables.placeholder_html("chess")
+    page = live_tables.demo_page('<html><head></head><body><article class="bd-article">old</article></body></html>')
+    assert "old" not in page and 'type="module" src="../_static/live/loader.js"' in page
+
+
+def test_rule_links_come_from_the_books_inventory(tmp_path):
+    import zlib
+    sys.path.insert(0, str(ROOT / "_ext"))
+    import live_tables
+    body = ("stukolka-rule-remiz std:label -1 book/stukolka_rules.html#$ The remiz\n"
+            "shtoss-rule-plie std:label -1 book/shtoss_rules.html#shtoss-rule-plie -\n"
+            "intro std:doc -1 book/intro.html Intro\n"
+            "some-other-label std:label -1 book/x.html#$ Other\n")
+    inv = tmp_path / "objects.inv"
+    inv.write_bytes(b"# Sphinx inventory version 2\n# Project: x\n# Version: \n# zlib\n" + zlib.compress(body.encode()))
+    assert live_tables.rule_links(inv) == {
+        "stukolka-rule-remiz": {"href": "book/stukolka_rules.html#stukolka-rule-remiz", "title": "The remiz"},
+        "shtoss-rule-plie": {"href": "book/shtoss_rules.html#shtoss-rule-plie", "title": ""}}
+    inv.write_bytes(b"not an inventory")
+    with pytest.raises(ValueError, match="not a Sphinx inventory"):
+        live_tables.rule_links(inv)
+
+
+def test_the_directive_in_a_small_sphinx_build(tmp_path):
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+                                 "extensions = ['myst_parser', 'live_tables']\n", encoding="utf-8")
+    (src / "index.md").write_text("# Try\n\n(stukolka-rule-remiz)=\n## Remiz\n\n```{live-table} stukolka\n"
+                                  ':options: {"n_players": 3, "dealer": 0}\n:seed: 5\n:people: [0]\n'
+                                  "A three-handed deal.\n```\n\n```{toctree}\nplain\n```\n", encoding="utf-8")
+    (src / "plain.md").write_text("# A page without a table\n", encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html", status=None,
+                 warningiserror=True)
+    app.build()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'class="live-table" data-game="stukolka"' in page and "A three-handed deal." in page
+    assert '<script type="module" src="_static/live/loader.js"></script>' in page and "live/live.css" in page
+    assert "live/loader.js" not in (out / "plain.html").read_text(encoding="utf-8")   # only where a table is
+    assert {p.name for p in (out / "_static" / "live").iterdir()} >= {"loader.js", "worker.js", "stukolka.js",
+                                                                      "live.css", "rules.json"}
+    assert json.loads((out / "_static" / "live" / "rules.json").read_text(encoding="utf-8")) == {
+        "stukolka-rule-remiz": {"href": "index.html#stukolka-rule-remiz", "title": "Remiz"}}
