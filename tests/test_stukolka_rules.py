@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from stukolka.base import CHANCE, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import deck, format_card
+from stukolka.base import CHANCE, IllegalActionError, InvalidActionError, RecordError, RulesError
+from stukolka.base import Session as BaseSession
+from stukolka.base import Observation as BaseObservation
+from stukolka.cards import deck, format_card, parse_card, parse_cards
 from stukolka.stukolka import RULE_LABELS, Observation, Phase, Session, StukolkaRules, StukolkaState
 from stukolka.stukolka import PLAYER_LIMITS
 from stukolka.stukolka.record import arranged_deck, deck_action, dumps, from_record, loads
@@ -236,12 +238,17 @@ def test_repr_str_and_observation():
     text = str(s)
     assert "seat | declared" in text and "A♥ A♦ 2♠" in text
     obs = s.observation(1)
-    assert isinstance(obs, Observation) and obs.hand == ("A♥", "A♦", "2♠") and obs["trump"] == "♣"
-    assert obs["shleif_card"] is None and s.observation(0)["shleif_card"] == "9♣"
+    assert isinstance(obs, Observation) and isinstance(obs, BaseObservation)
+    assert obs.hand == tuple(int(c) for c in parse_cards("A♥ A♦ 2♠")) and obs.trump == 3
+    assert all(type(c) is int for c in obs.hand)
+    assert obs.shleif_card is None and s.observation(0).shleif_card == parse_card("9♣")
+    assert obs.phase is Phase.DECLARE and obs.turned_trump is None and obs.trump_symbol == "♣"
     with pytest.raises(AttributeError):
-        obs.hand = ()
+        obs.hand = ()  # type: ignore[misc]
     with pytest.raises(TypeError):
-        obs["hand"] = ()
+        obs["hand"] = ()  # type: ignore[index]
+    data = obs.to_dict()
+    assert json.loads(json.dumps(data)) == data and data["hand"] == list(obs.hand) and data["phase"] == "declare"
     assert "hand: [A♥, A♦, 2♠]" in s.observation_string(1)
     assert "A♥" not in s.observation_string(2)
 
@@ -254,8 +261,56 @@ def test_records_replay_and_json():
     assert from_record(json.loads(json.dumps(rec))) == s
     assert loads(dumps(s)) == s and StukolkaState.from_record(rec).returns() == s.returns()
     bad = dict(rec, format="other")
-    with pytest.raises(RulesError):
+    with pytest.raises(RecordError, match="format"):
         from_record(bad)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"actions": None}, "'actions'"),
+    ({"actions": "knock"}, "'actions'"),
+    ({"actions": [1, 2]}, "actions must be strings"),
+    ({"rules": "prikup"}, "'rules'"),
+    ({"rules": {"variant": "whist"}}, "rules"),
+    ({"rules": {"n_players": 3, "colour": "red"}}, "unknown Stukolka option"),
+    ({"dealer": "0"}, "'dealer'"),
+    ({"dealer": 7}, "set-up"),
+    ({"carry": "30"}, "'carry'"),
+    ({"carry": True}, "'carry'"),
+    ({"balances": [0, "x", 0]}, "balances"),
+    ({"players": 5}, "players"),
+    ({"game": "shtoss"}, "game"),
+])
+def test_bad_records_raise_record_error(change, words):
+    """A record with a missing, mistyped or inconsistent key raises RecordError (not KeyError or
+    RulesError), and names the key."""
+    s = dealt(n=3, hands=TWO_ONE_ZERO)
+    rec = dict(s.to_record(), **change)
+    with pytest.raises(RecordError, match=words):
+        from_record(rec)
+
+
+@pytest.mark.parametrize("key", ["rules", "actions", "format"])
+def test_record_missing_key(key):
+    rec = dealt(n=3).to_record()
+    del rec[key]
+    with pytest.raises(RecordError, match=key):
+        StukolkaState.from_record(rec)
+
+
+def test_record_with_an_action_that_does_not_replay():
+    rec = dealt(n=3, hands=TWO_ONE_ZERO).to_record()
+    rec["actions"] = rec["actions"] + ["play Z♥"]
+    with pytest.raises(RecordError, match="action 3 'play Z♥'"):
+        from_record(rec)
+    rec["actions"] = rec["actions"][:3] + ["stand"]  # a stand in the declaring phase
+    with pytest.raises(RecordError, match="does not replay"):
+        from_record(rec)
+
+
+@pytest.mark.parametrize("text", ["{not json", "", "[1, 2", "null"])
+def test_loads_malformed_json(text):
+    with pytest.raises(RecordError):
+        loads(text)
 
 
 def test_session_rotates_and_carries():
@@ -267,9 +322,34 @@ def test_session_rotates_and_carries():
     assert sess.dealer == 1 and sess.carry == 3 and sess.balances == [-6, 2, 1]
     nxt = sess.new_deal()
     assert nxt.pot == 6 and nxt.dealer == 1 and nxt.balances == [-6, -1, 1]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="not over"):
         sess.finish_deal(nxt)
-    assert len(sess.records) == 1
+    assert len(sess.records) == 1 and sess.totals == sess.balances == [-6, 2, 1]
+
+
+def test_session_refuses_a_foreign_a_stale_or_a_booked_deal():
+    """Session.finish_deal books only this session's latest deal, once (stukolka-rule-rotation)."""
+    rules = StukolkaRules(n_players=3)
+    sess = Session(rules, dealer=0)
+    assert isinstance(sess, BaseSession)
+    first = run(sess.new_deal(), "shuffle 1", "cut 26", "deal", "pass", "pass", "pass")
+    foreign = run(Session(rules, dealer=0).new_deal(), "shuffle 1", "cut 26", "deal", "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="current deal") as exc:
+        sess.finish_deal(foreign)
+    assert exc.value.rule == "stukolka-rule-rotation" and sess.records == []
+    sess.finish_deal(first)
+    totals = list(sess.totals)
+    with pytest.raises(IllegalActionError, match="booked already"):
+        sess.finish_deal(first)
+    stale = sess.new_deal()
+    newer = sess.new_deal()
+    run(stale, "shuffle 2", "cut 26", "deal", "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="current deal"):
+        sess.finish_deal(stale)
+    assert sess.totals == totals and len(sess.records) == 1 and newer.phase is Phase.SHUFFLE
+    resumed = sess.resume(StukolkaState.from_record(stale.to_record()))
+    sess.finish_deal(resumed)
+    assert len(sess.records) == 2 and sum(sess.totals) + sess.carry == 0
 
 
 def test_terminal_state_refuses_actions():

@@ -20,26 +20,57 @@ True
 >>> tricks_text(s)
 ''
 
-:func:`position` sets up a deal with chosen hands, for showing a rule on a small example:
+:func:`hand` gives a seat's cards as pictures:
 
->>> p = position(n=3, hands={1: "A♠ K♥ 2♦", 2: "3♥ 4♥ 5♥"}, trump="9♠")
->>> p.phase.value, [format_card(c) for c in p.hands[1]], p.trump_suit
-('declare', ['A♠', 'K♥', '2♦'], 0)
+>>> hand(s, 1)
+Cards('9♥ 7♦ K♠')
+
+A state draws itself with :class:`DealView` (``StukolkaState._repr_html_``), so a notebook cell
+ending in a state shows the table.  (Positions with chosen hands: :func:`stukolka.stukolka.record.position`.)
 """
 
 from __future__ import annotations
 
 import html as _html
 from collections.abc import Iterable
+from typing import Protocol
 
-from stukolka.cards import card_svg, cards_html, format_card
+from stukolka.cards import Cards, card_svg, cards_html, format_card
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["DealView", "show", "tricks_text", "position"]
+__all__ = ["DealView", "Deal", "show", "tricks_text", "hand"]
 
 _SUIT_NAMES = ("spades ♠", "hearts ♥", "diamonds ♦", "clubs ♣")
 
 
-def tricks_text(state) -> str:
+class Deal(Protocol):
+    """What the pictures read of a deal (a :class:`~stukolka.stukolka.state.StukolkaState`)."""
+
+    rules: StukolkaRules
+    n: int
+    dealer: int | None
+    phase: Phase
+    pot: int
+    trump_suit: int | None
+    trump_card: int | None
+    trump_visible: bool
+    hands: list[list[int]]
+    declarations: list[str | None]
+    tricks_won: list[int]
+    balances: list[int]
+    trick: list[tuple[int, int]]
+    tricks: list[tuple[tuple[tuple[int, int], ...], int]]
+
+    def current_player(self) -> int: ...
+
+
+def hand(state: Deal, seat: int) -> Cards:
+    """``seat``'s cards in hand as :class:`~stukolka.cards.Cards` (pictures in a notebook)."""
+    return Cards(state.hands[seat])
+
+
+def tricks_text(state: Deal) -> str:
     """The tricks played so far, one line each: ``trick 1: 1:A♥ 2:3♥ 0:4♥ -> seat 1``."""
     lines = []
     for i, (trick, winner) in enumerate(state.tricks, 1):
@@ -53,7 +84,7 @@ def tricks_text(state) -> str:
 class DealView:
     """A view of a deal that draws itself in a notebook (see :func:`show`)."""
 
-    def __init__(self, state, seats: Iterable[int] | None = None, width: int = 44) -> None:
+    def __init__(self, state: Deal, seats: Iterable[int] | None = None, width: int = 44) -> None:
         self.state = state
         self.seats = None if seats is None else frozenset(seats)
         self.width = width
@@ -95,24 +126,6 @@ class DealView:
         return f"<div class='stukolka-deal'>{head}{table}{extra}</div>"
 
 
-def show(state, seats: Iterable[int] | None = None, width: int = 44) -> DealView:
+def show(state: Deal, seats: Iterable[int] | None = None, width: int = 44) -> DealView:
     """A view of ``state`` that draws the cards in a notebook; ``seats``: hands shown face up."""
     return DealView(state, seats=seats, width=width)
-
-
-def position(variant: str = "prikup", n: int = 4, dealer: int = 0, hands: dict | None = None,
-             trump: str = "9♣", stock=(), carry: int = 0, refuse: bool = False,
-             balances=None, **options):
-    """A deal just after the cards are dealt, with chosen hands (seat -> three cards), the
-    card that fixes trump and the top of the stock; unnamed seats get low cards in pack order.
-    ``refuse`` answers the shleif choice; ``options`` are :class:`~stukolka.stukolka.rules.StukolkaRules` fields."""
-    from stukolka.stukolka.state import Phase, StukolkaRules, StukolkaState
-    from stukolka.stukolka.record import arranged_deck, deck_action
-    s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **options), dealer=dealer,
-                      carry=carry, balances=balances)
-    if s.phase is Phase.SHLEIF_CHOICE:
-        s.apply_action("refuse shleif" if refuse else "shleif")
-    s.apply_action(deck_action(arranged_deck(n, dealer, hands or {}, trump, stock)))
-    s.apply_action("cut 26")
-    s.apply_action("deal")
-    return s
