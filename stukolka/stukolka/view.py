@@ -40,6 +40,7 @@ class ViewSource(Protocol):
     n: int
     next_dealer: int | None
     next_carry: int | None
+    events: list[str]
 
     def observation(self, player: int) -> StukolkaObservation: ...
 
@@ -119,6 +120,7 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
         "table": obs.table,
         "violations": [{"seat": q, "rule": rule, "text": RULE_LABELS.get(rule, rule), "card": c,
                         "name": format_card(c)} for q, rule, c in obs.violations],
+        "events": list(state.events),
         "terminal": state.is_terminal(),
     }
     if state.is_terminal():
