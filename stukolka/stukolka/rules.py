@@ -16,7 +16,9 @@ stukolka.errors.RulesError: stake 10 is not divisible by 3 [ST-01, stukolka-rule
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from stukolka.base import RulesError
 
@@ -178,14 +180,14 @@ class StukolkaRules:
     def razrez_on(self) -> bool:
         return self.razrez_allowed and self.variant in PURCHASE_VARIANTS
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of every field (``dark_variants`` as a sorted list)."""
         d = dataclasses.asdict(self)
         d["dark_variants"] = sorted(self.dark_variants)
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "StukolkaRules":
+    def from_dict(cls, d: Mapping[str, Any]) -> "StukolkaRules":
         d = dict(d)
         if "dark_variants" in d:
             d["dark_variants"] = frozenset(d["dark_variants"])
@@ -195,7 +197,7 @@ class StukolkaRules:
             raise RulesError(f"unknown Stukolka option(s): {', '.join(sorted(unknown))}")
         return cls(**d)
 
-    def replace(self, **changes) -> "StukolkaRules":
+    def replace(self, **changes: Any) -> "StukolkaRules":
         """A copy with some options changed (validated again)."""
         return dataclasses.replace(self, **changes)
 

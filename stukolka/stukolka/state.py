@@ -83,7 +83,7 @@ class StukolkaState(GameState):
     """
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
-                 carry: int = 0, balances=None) -> None:
+                 carry: int = 0, balances: Sequence[int] | None = None) -> None:
         self.rules = rules = rules or StukolkaRules()
         n = self.n = rules.n_players
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
@@ -99,7 +99,8 @@ class StukolkaState(GameState):
             raise RulesError(f"balances {balances!r}: need one per seat ({n})")
         self.start_balances = tuple(self.balances)
         self.table = carry
-        self.dealer = self.rotation_dealer = dealer
+        self.dealer = dealer
+        self.rotation_dealer: int = -1 if dealer is None else dealer  # set by the seat draw
         self.contributions = (0,) * n
         self.pot = carry
         self.forced = False
@@ -154,7 +155,7 @@ class StukolkaState(GameState):
         obligatory = r.variant == "obligatory"
         self.forced = obligatory and self.carry_in == 0
         self.contributions = opening_contributions(
-            self.n, self.dealer, r.stake, self.carry_in, obligatory=obligatory,
+            self.n, self._the_dealer(), r.stake, self.carry_in, obligatory=obligatory,
             ante_mode=r.ante_mode, dealer_ante_multiplier=r.dealer_ante_multiplier)
         for p, c in enumerate(self.contributions):
             self.balances[p] -= c
@@ -165,10 +166,24 @@ class StukolkaState(GameState):
         else:
             self.phase = Phase.SHUFFLE
 
+    def _the_dealer(self) -> int:
+        if self.dealer is None:
+            raise RulesError("no dealer yet: the seat draw comes first [stukolka-rule-seat-draw]")
+        return self.dealer
+
+    def _the_deck(self) -> list[int]:
+        if self.deck is None:
+            raise RulesError("the pack is not shuffled yet [stukolka-rule-deal]")
+        return self.deck
+
+    def _to_play(self) -> int:
+        if self.turn is None:
+            raise RulesError("no card is to be played now [stukolka-rule-first-lead]")
+        return self.turn
+
     def order(self) -> list[int]:
         """Seats in declaring order: from the dealer's left, the dealer last."""
-        assert self.dealer is not None
-        return declaring_order(self.dealer, self.n)
+        return declaring_order(self._the_dealer(), self.n)
 
     def active(self) -> list[bool]:
         return [d in PLAYING for d in self.declarations]
@@ -177,18 +192,18 @@ class StukolkaState(GameState):
     def current_player(self) -> int:
         ph = self.phase
         if ph is Phase.PLAY:
-            return self.turn
+            return self._to_play()
         if ph is Phase.DECLARE:
-            return (self.dealer + 1 + self.declare_idx) % self.n
+            return (self._the_dealer() + 1 + self.declare_idx) % self.n
         if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
             return self.queue[0]
         if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
             return CHANCE
         if ph is Phase.CUT:
-            return (self.dealer - 1) % self.n
+            return (self._the_dealer() - 1) % self.n
         if ph is Phase.TERMINAL:
             return TERMINAL
-        return self.dealer  # shleif choice, deal
+        return self._the_dealer()  # shleif choice, deal
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.TERMINAL
@@ -218,7 +233,7 @@ class StukolkaState(GameState):
     def legal_actions(self) -> list[str]:
         ph = self.phase
         if ph is Phase.PLAY:
-            return [f"play {_CS[c]}" for c in self._card_options(self.turn)[0]]
+            return [f"play {_CS[c]}" for c in self._card_options(self._to_play())[0]]
         if ph is Phase.DECLARE:
             return self._declare_options(self.current_player())[0]
         if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
@@ -306,11 +321,15 @@ class StukolkaState(GameState):
             acts += ["discard " + " ".join(_CS[c] for c in combo) for combo in itertools.combinations(hand, k)]
         return acts
 
+    def _trump(self) -> int:
+        if self.trump_suit is None:
+            raise RulesError("no trump suit before the deal [stukolka-rule-deal]")
+        return self.trump_suit
+
     def _card_options(self, p: int) -> tuple[list[int], str | None]:
         """The cards ``p`` may play now and the rule that restricts them (or None): the engine's
         one rule of the play, :func:`stukolka.stukolka.play.card_options`."""
-        assert self.trump_suit is not None
-        return card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
+        return card_options(self.rules, self.hands[p], self.trick, self._trump(), me=p,
                             exempt=self.exempt, trump_visible=self.trump_visible, trump_card=self.trump_card)
 
     def _violation_rule(self, p: int, card: int) -> str:
@@ -382,7 +401,8 @@ class StukolkaState(GameState):
             if not 1 <= k <= 51:
                 raise IllegalActionError(action, "the cutter (dealer's right) cuts: 'cut 1' .. 'cut 51'",
                                          "stukolka-rule-cut")
-            self.deck = self.deck[k:] + self.deck[:k]
+            deck = self._the_deck()
+            self.deck = deck[k:] + deck[:k]
             self.phase = Phase.DEAL
         else:
             legal = self.legal_actions()
@@ -411,7 +431,7 @@ class StukolkaState(GameState):
     def _apply_chance(self, action: str, a: str) -> None:
         head, _, rest = a.partition(" ")
         if self.phase is Phase.SEAT_DRAW:
-            cards = [parse_card(t) for t in rest.split()] if head == "draw" else []
+            cards = [int(parse_card(t)) for t in rest.split()] if head == "draw" else []
             if len(cards) != len(self._draw_pool) or len(set(cards)) != len(cards):
                 raise IllegalActionError(action, f"the seat draw needs {len(self._draw_pool)} different "
                                          "cards, one per drawing player", "stukolka-rule-seat-draw")
@@ -446,7 +466,7 @@ class StukolkaState(GameState):
     def _apply_deal(self, a: str) -> None:
         """The deal and its irregularities (``stukolka-rule-deal``, ``stukolka-rule-misdeal``,
         ``stukolka-rule-out-of-turn-deal``; 001 rules 15-16, 003, K-12)."""
-        n, d = self.n, self.dealer
+        n, d = self.n, self._the_dealer()
         if a == "deal":
             return self._deal()
         words = a.split()
@@ -455,8 +475,8 @@ class StukolkaState(GameState):
             if not 1 <= k <= 3 * n:
                 raise IllegalActionError(a, f"only cards 1..{3 * n} go to the players", "stukolka-rule-misdeal")
             owner = (d + k) % n
-            card = self.deck[k - 1]
-            trump_ace = (self.deck[3 * n] // 13) * 13 + 12
+            card = self._the_deck()[k - 1]
+            trump_ace = (self._the_deck()[3 * n] // 13) * 13 + 12
             if owner != d:
                 return self._redeal(f"{_CS[card]} of seat {owner} exposed")
             if card == trump_ace or self.rules.redeal_on_own_exposed_card:
@@ -492,7 +512,7 @@ class StukolkaState(GameState):
         """Three cards each, one at a time from the dealer's left; the next card fixes trump
         and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
         ``stukolka-rule-shleif``, K-9)."""
-        n, d, deck = self.n, self.dealer, self.deck
+        n, d, deck = self.n, self._the_dealer(), self._the_deck()
         for j in range(3 * n):
             self.hands[(d + 1 + j) % n].append(deck[j])
         tc = deck[3 * n]
@@ -549,7 +569,7 @@ class StukolkaState(GameState):
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
         if not any(act):
-            return self._finish(*settle_all_pass(self.pot, self.n, self.dealer, self.rules.all_pass))
+            return self._finish(*settle_all_pass(self.pot, self.n, self._the_dealer(), self.rules.all_pass))
         if sum(act) == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
@@ -653,7 +673,7 @@ class StukolkaState(GameState):
     def _apply_play(self, action: str, a: str) -> None:
         """One card to the trick; in penalize mode an illegal card is recorded as a violation
         (``stukolka-rule-violation``, K-10); three tricks settle the deal."""
-        p = self.turn
+        p = self._to_play()
         card = _PLAY.get(a)
         if card is None:
             raise IllegalActionError(action, "during play the only action is 'play <card>'")
@@ -679,7 +699,7 @@ class StukolkaState(GameState):
         self.tricks_won[w] += 1
         self.tricks.append((tuple(self.trick), w))
         self.trick = []
-        t = self.trump_suit
+        t = self._trump()
         # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
         # frees the winner from leading the other (unless marriage_exemption=False)
         self.exempt = marriage_exemption(w, wc, self.hands[w], t)
@@ -719,10 +739,10 @@ class StukolkaState(GameState):
         new.hands = [h[:] for h in self.hands]
         return new
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return type(other) is StukolkaState and self.__dict__ == other.__dict__
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def card_locations(self) -> dict[int, str]:
         """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,
@@ -794,8 +814,7 @@ class StukolkaState(GameState):
         if a in self.legal_actions():
             return None
         if self.phase is Phase.PLAY and a in _PLAY:
-            p, card = self.turn, _PLAY[a]
-            assert p is not None
+            p, card = self._to_play(), _PLAY[a]
             if card not in self.hands[p]:
                 return f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
             broken = self._violation_rule(p, card)
