@@ -20,8 +20,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from stukolka import base
 from stukolka.base import RecordError, RulesError
+from stukolka.base import playthrough as _base_playthrough
 from stukolka.cards import format_card, parse_card, parse_cards
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.rules import StukolkaRules
@@ -81,7 +81,7 @@ def playthrough(rules: StukolkaRules, seed: int, **setup: Any) -> str:
     the seat draw), ``carry``, ``balances``."""
     setup = {"dealer": 0, **setup}
     state = StukolkaState(rules, **setup)
-    return base.playthrough(state, seed, game="stukolka", rules=rules.to_dict(), setup=setup)
+    return _base_playthrough(state, seed, game="stukolka", rules=rules.to_dict(), setup=setup)
 
 
 def arranged_deck(n_players: int, dealer: int, hands: Mapping[int, str | Iterable[int | str]], trump: str | int,

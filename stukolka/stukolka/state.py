@@ -23,9 +23,8 @@ Money is exact and conserved: ``sum(state.balances) + state.table`` never change
 from __future__ import annotations
 
 import itertools
-import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 

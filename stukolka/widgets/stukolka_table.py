@@ -11,8 +11,13 @@ from typing import Any
 import ipywidgets as w
 
 from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, sample_chance
+from stukolka.bots.advisor import Advice, advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
-from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, format_card, parse_card
+from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
+from stukolka.stukolka.pot import trick_share
+from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.state import Session, StukolkaState
 from stukolka.widgets.common import SeatedTable
 
 __all__ = ["StukolkaTable", "stukolka_table", "render_stukolka", "parse_cards_any"]
@@ -68,8 +73,6 @@ class StukolkaTable(SeatedTable, w.VBox):
     def __init__(self, variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
                  seat: int = 0, dealer: int | None = None, bots=None, palette: str = "two",
                  **options: Any) -> None:
-        from stukolka.stukolka.state import VARIANTS
-
         self.palette = palette
         self._bots_arg = bots
         self.events: list[str] = []
@@ -160,8 +163,6 @@ class StukolkaTable(SeatedTable, w.VBox):
 
     # ------------------------------------------------------------- starting
     def _configure(self, variant, players, stake, seed, seat, dealer, options) -> None:
-        from stukolka.stukolka.state import Session, StukolkaRules
-
         rules = StukolkaRules(variant=variant, n_players=players, stake=stake,
                               violation_mode=self.mode_box.value, dark_allowed=self.dark_box.value,
                               razrez_allowed=self.razrez_box.value, **options)
@@ -205,15 +206,13 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.message = ""
         self.advance()
 
-    def hint(self, samples: int = 32) -> list:
+    def hint(self, samples: int = 32) -> list[Advice]:
         """Ask the advisor what each of your legal moves is worth, in chips, and show it.
 
         The advisor sees only your observation: it deals the unseen cards many times in
         ways consistent with what you have seen and plays each deal out
         (:func:`stukolka.bots.advisor.advise`).  Returns the advice, best first.
         """
-        from stukolka.bots.advisor import advise
-
         if not self.legal():
             self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
             return []
@@ -278,7 +277,7 @@ class StukolkaTable(SeatedTable, w.VBox):
     _note_chance = True
 
     def _chance_action(self, state: GameState) -> str:
-        if state.phase.value == "shuffle":      # a seeded shuffle, so the record replays it
+        if isinstance(state, StukolkaState) and state.phase is Phase.SHUFFLE:  # seeded, so the record replays it
             return f"shuffle {self.rng.randrange(2**31)}"
         return sample_chance(state, self.rng)
 
@@ -304,8 +303,6 @@ class StukolkaTable(SeatedTable, w.VBox):
     def load(self, record: str | dict | list) -> None:
         """Continue from a record (one deal, or a list of them as :meth:`session_log` writes):
         the engine replays it; then the bots move until your turn."""
-        from stukolka.stukolka.state import Session, StukolkaState
-
         try:
             data = json.loads(record) if isinstance(record, str) else record
         except ValueError as exc:
@@ -360,8 +357,6 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.refresh()
 
     def _variant_changed(self, change) -> None:
-        from stukolka.stukolka.state import PLAYER_LIMITS
-
         lo, hi = PLAYER_LIMITS[change["new"]]
         self.players_box.min, self.players_box.max = lo, hi
         self.players_box.value = min(max(self.players_box.value, lo), hi)
@@ -466,14 +461,10 @@ _PHASE_WORDS = {
 
 
 def _rule_text(label: str) -> str:
-    from stukolka.stukolka.state import RULE_LABELS
-
     return RULE_LABELS.get(label, label)
 
 
 def parse_cards_any(cards: str | Sequence[str]) -> set[int]:
-    from stukolka.cards import parse_cards
-
     if isinstance(cards, str):
         return set(parse_cards(cards))
     return {parse_card(c) for c in cards}
@@ -483,10 +474,8 @@ def _seat_name(p: int, me: int) -> str:
     return "you" if p == me else f"seat {p}"
 
 
-def render_stukolka(state, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
-    """The Stukolka table as ``seat`` sees it, drawn from the engine's observation."""
-    from stukolka.stukolka.pot import trick_share
-
+def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
+    """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`StukolkaState.view`)."""
     v = state.view(seat)
     n = len(v["seats"])
     esc = html.escape
