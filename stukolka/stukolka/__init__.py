@@ -9,14 +9,15 @@
 * :mod:`~stukolka.stukolka.observation` -- what one seat may see (a typed, frozen dataclass);
 * :mod:`~stukolka.stukolka.view` -- what a front end draws for one seat (JSON-able data);
 * :mod:`~stukolka.stukolka.record` -- records, playthroughs, arranged positions and :func:`run`;
-* :mod:`~stukolka.stukolka.display` -- pictures of a deal for the book.
+* :mod:`~stukolka.stukolka.display` -- pictures of a deal for the book (drawn by
+  :mod:`~stukolka.stukolka.picture`), with :func:`position` and :func:`run`.
 """
 
 from stukolka.stukolka.rules import PLAYER_LIMITS, PURCHASE_VARIANTS, RULE_LABELS, VARIANTS, StukolkaRules
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING, beats, card_options, trick_winner
 from stukolka.stukolka.observation import Observation, StukolkaObservation
-from stukolka.stukolka.display import DealView, hand, show, tricks_text
+from stukolka.stukolka.picture import DealView, hand, show, tricks_text
 from stukolka.stukolka.view import view
 from stukolka.stukolka.state import RECORD_FORMAT, Session, StukolkaState, shuffled_deck
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, playthrough, position,

@@ -31,7 +31,7 @@ from typing import Any
 from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RecordError,
                            RulesError, StukolkaError, check_record)
 from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_card, parse_cards
-from stukolka.stukolka.display import DealView
+from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_order, discard_order,
@@ -893,7 +893,7 @@ class StukolkaState(GameState):
         return state
 
     def _repr_html_(self) -> str:
-        """A notebook cell that ends in a state draws the table (:class:`~stukolka.stukolka.display.DealView`)."""
+        """A notebook cell that ends in a state draws the table (:class:`~stukolka.stukolka.picture.DealView`)."""
         return DealView(self)._repr_html_()
 
     def __repr__(self) -> str:
