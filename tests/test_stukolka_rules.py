@@ -497,3 +497,4 @@ def test_a_state_draws_itself():
     s = dealt(n=3, hands=TWO_ONE_ZERO)
     html = s._repr_html_()
     assert "stukolka-deal" in html and html.count("<svg") == 10
+    assert list(s.hand_cards(1)) == s.hands[1] and str(s.hand_cards(1)) == "A♥ A♦ 2♠"

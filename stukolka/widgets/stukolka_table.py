@@ -271,8 +271,7 @@ class StukolkaTable(SeatedTable, w.VBox):
 
     def confirm(self) -> None:
         """Discard the selected cards (buying as many), as the confirm button does."""
-        chosen = self.selected()
-        self.press("discard " + " ".join(chosen) if chosen else "stand")  # the engine orders the cards
+        self.press(self.state.discard_action(self.selected()))  # the engine writes and orders the discard
 
     _note_chance = True
 
