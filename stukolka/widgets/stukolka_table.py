@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 import json
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Union
 
 import ipywidgets as w
 
@@ -39,10 +39,15 @@ _TIPS = {
 }
 
 
-def _stukolka_bots(seed: int, players: int, seat: int, bots, rules=None) -> dict[int, Bot]:
+#: The ``bots`` argument of a table: a dict seat -> bot, or a factory ``(seat, seed) -> bot``, or None.
+BotsArg = Union[Mapping[int, Bot], Callable[[int, int], Bot], None]
+
+
+def _stukolka_bots(seed: int, players: int, seat: int, bots: BotsArg,
+                   rules: StukolkaRules | None = None) -> dict[int, Bot]:
     """The bots for every seat but yours: a dict, or a factory ``bots(seat, seed) -> Bot``.
     By default each other seat plays by the sources' advice (:class:`RuleOfThumbBot`)."""
-    if isinstance(bots, dict):
+    if isinstance(bots, Mapping):
         missing = [p for p in range(players) if p != seat and p not in bots]
         if missing:
             raise ValueError(f"no bot for seat(s) {missing}")
@@ -71,7 +76,7 @@ class StukolkaTable(SeatedTable, w.VBox):
     """
 
     def __init__(self, variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
-                 seat: int = 0, dealer: int | None = None, bots=None, palette: str = "two",
+                 seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
                  **options: Any) -> None:
         self.palette = palette
         self._bots_arg = bots
@@ -162,7 +167,8 @@ class StukolkaTable(SeatedTable, w.VBox):
         self._configure(variant, players, stake, seed, seat, dealer, options)
 
     # ------------------------------------------------------------- starting
-    def _configure(self, variant, players, stake, seed, seat, dealer, options) -> None:
+    def _configure(self, variant: str, players: int, stake: int, seed: int, seat: int, dealer: int | None,
+                   options: dict[str, Any]) -> None:
         rules = StukolkaRules(variant=variant, n_players=players, stake=stake,
                               violation_mode=self.mode_box.value, dark_allowed=self.dark_box.value,
                               razrez_allowed=self.razrez_box.value, **options)
@@ -351,11 +357,11 @@ class StukolkaTable(SeatedTable, w.VBox):
             who = "You" if player == self.human else f"Seat {player}"
         self.events.append(f"{who}: {action}")
 
-    def _palette_changed(self, change) -> None:
+    def _palette_changed(self, change: dict[str, Any]) -> None:
         self.palette = "four" if change["new"] else "two"
         self.refresh()
 
-    def _variant_changed(self, change) -> None:
+    def _variant_changed(self, change: dict[str, Any]) -> None:
         lo, hi = PLAYER_LIMITS[change["new"]]
         self.players_box.min, self.players_box.max = lo, hi
         self.players_box.value = min(max(self.players_box.value, lo), hi)
@@ -580,7 +586,7 @@ def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, de
 
 
 def stukolka_table(variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
-                   seat: int = 0, dealer: int | None = None, bots=None, palette: str = "two",
+                   seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
                    **options: Any) -> StukolkaTable:
     """A Stukolka table: you at ``seat``, bots elsewhere (``bots``: a dict seat -> Bot, or a
     factory ``bots(seat, seed)``; by default random legal play).  ``dealer=None`` starts with
