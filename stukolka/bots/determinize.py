@@ -33,7 +33,7 @@ from stukolka.cards import format_card, parse_card
 from stukolka.errors import BotError
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import PLAYING, beats, marriage_exemption, trick_winner
+from stukolka.stukolka.play import beats, marriage_exemption, trick_winner
 from stukolka.stukolka.play import card_options as _engine_card_options
 from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
@@ -298,14 +298,13 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
         st.seen[me] = obs.hand is not None
     st.golets_taker = next((q for q in range(n) if decl[q] == "golets"), None)
     st.razrez_buyers = [q for q in order if decl[q] == "razrez"]
-    act = [d in PLAYING for d in decl]
     if phase is Phase.PURCHASE:
-        queue = [q for q in order if act[q] and q != st.golets_taker]
+        queue = st.purchase_order()
         st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
         for q in st.queue:
             st.seen[q] = not st.dark[q]
     elif phase is Phase.RAZREZ:
-        queue = [q for q in order if not act[q]]
+        queue = st.razrez_order()
         st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
     if phase in (Phase.PURCHASE, Phase.RAZREZ) and to_act == me:
         st.pending = max(0, sizes[me] - 3)

@@ -185,7 +185,19 @@ class StukolkaState(GameState):
         return declaring_order(self._the_dealer(), self.n)
 
     def active(self) -> list[bool]:
+        """Which seats play this deal (``stukolka-rule-declare``)."""
         return [d in PLAYING for d in self.declarations]
+
+    def purchase_order(self) -> list[int]:
+        """Who buys, in order: the players in, from the dealer's left, the dealer last; not the
+        golets taker (``stukolka-rule-purchase``)."""
+        act = self.active()
+        return [p for p in self.order() if act[p] and p != self.golets_taker]
+
+    def razrez_order(self) -> list[int]:
+        """Who may cut in, in order: the passers, from the dealer's left (``stukolka-rule-razrez``)."""
+        act = self.active()
+        return [p for p in self.order() if not act[p]]
 
     # ------------------------------------------------------------------ interface
     def current_player(self) -> int:
@@ -572,7 +584,7 @@ class StukolkaState(GameState):
         if sum(act) == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
-            self.queue = [p for p in self.order() if act[p] and p != self.golets_taker]
+            self.queue = self.purchase_order()
             if self.queue:
                 self.phase = Phase.PURCHASE
                 return
@@ -580,8 +592,7 @@ class StukolkaState(GameState):
 
     def _after_purchase(self) -> None:
         if self.rules.razrez_on:
-            act = self.active()
-            self.queue = [p for p in self.order() if not act[p]]
+            self.queue = self.razrez_order()
             self._skip_razrez()
             if self.queue:
                 self.phase = Phase.RAZREZ
