@@ -35,3 +35,17 @@ def test_the_chapters_use_only_the_engine_rule_names_once_each():
     found = stated_labels()
     assert set(found) <= set(RULE_LABELS), sorted(set(found) - set(RULE_LABELS))
     assert all(count == 1 for count in found.values()), [k for k, v in found.items() if v > 1]
+
+
+def test_the_chapters_use_the_package_helpers():
+    """run(state, *actions) and hand(state, seat) are the package's (stukolka.stukolka), not copies."""
+    defined = re.compile(r"^def (run|hand)\(", re.M)
+    checked = 0
+    for path in sorted(BOOK.glob("stukolka_*.ipynb")):
+        if path.stem == "stukolka_money":
+            continue
+        cells = json.loads(path.read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        assert not defined.search(code), f"{path.name} defines its own helper"
+        checked += "run(" in code or "hand(" in code
+    assert checked >= 8

@@ -186,3 +186,22 @@ def test_play_deal_is_deterministic():
     a = play_deal(r, [_mc(q, r) for q in range(5)], seed=3)
     b = play_deal(r, [_mc(q, r) for q in range(5)], seed=3)
     assert a.history() == b.history()
+
+
+def test_bots_read_the_typed_observation_not_its_text(monkeypatch):
+    """The bots read ints from the observation's fields; none of them turns it into text to parse."""
+    from stukolka.stukolka.observation import StukolkaObservation
+
+    def no_text(self):
+        raise AssertionError("a bot turned the observation into text")
+
+    rules = StukolkaRules(variant="shleif", n_players=4)
+    expected = play_deal(rules, [MonteCarloBot(q, samples=4, rules=rules) for q in range(4)], seed=3).history()
+    monkeypatch.setattr(StukolkaObservation, "__str__", no_text)
+    monkeypatch.setattr(StukolkaObservation, "__repr__", no_text)
+    for make in (lambda q: RuleOfThumbBot(q, rules=rules), lambda q: MonteCarloBot(q, samples=4, rules=rules)):
+        for seed in range(3):
+            s = play_deal(rules, [make(q) for q in range(4)], seed=seed)
+            assert s.is_terminal()
+    again = play_deal(rules, [MonteCarloBot(q, samples=4, rules=rules) for q in range(4)], seed=3).history()
+    assert again == expected

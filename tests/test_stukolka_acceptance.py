@@ -10,7 +10,7 @@ from stukolka.base import CHANCE, IllegalActionError, RulesError
 from stukolka.cards import parse_card, parse_cards
 from stukolka.stukolka import Phase, Session, StukolkaRules, StukolkaState
 from stukolka.stukolka.pot import opening_contributions, pot_in_play, remiz, settle_deal, trick_share
-from stukolka.stukolka.display import position
+from stukolka.stukolka import hand as cards_in_hand, position, run  # noqa: F401  (run: used by other tests)
 from stukolka.stukolka.record import arranged_deck, deck_action
 
 
@@ -20,14 +20,8 @@ def dealt(variant="prikup", n=4, dealer=0, hands=None, trump="9♣", stock=(), c
     return position(variant, n, dealer, hands, trump, stock, carry=carry, refuse=refuse, **opts)
 
 
-def run(s: StukolkaState, *actions: str) -> StukolkaState:
-    for a in actions:
-        s.apply_action(a)
-    return s
-
-
-def hand(s, p):
-    return sorted(s.hands[p])
+def hand(s: StukolkaState, p: int) -> list[int]:
+    return sorted(cards_in_hand(s, p))
 
 
 def cards(text):
@@ -190,11 +184,11 @@ def test_ST_16_shleif_dealer_plays_unless_refused():
     """stukolka-rule-shleif, stukolka-rule-shleif-refusal: the dealer must play; after refusing he may pass."""
     s = run(dealt("shleif", trump="9♣"), "pass", "pass", "pass")
     assert s.legal_actions() == ["knock"]
-    assert s.observation(1)["turned_trump"] is None and s.observation(1)["trump"] == "♣"
-    assert s.observation(0)["shleif_card"] == "9♣"
+    assert s.observation(1).turned_trump is None and s.observation(1).trump == parse_card("9♣").suit
+    assert s.observation(0).shleif_card == parse_card("9♣")
     r = run(dealt("shleif", trump="9♣", refuse=True), "pass", "pass", "pass")
     assert r.shleif_refused and r.legal_actions() == ["knock", "pass"]
-    assert r.observation(1)["turned_trump"] == "9♣" and r.card_locations()[parse_card("9♣")] == "dead"
+    assert r.observation(1).turned_trump == parse_card("9♣") and r.card_locations()[parse_card("9♣")] == "dead"
     late = StukolkaState(StukolkaRules(variant="shleif", shleif_refusal_min_pot=30), dealer=0)
     assert late.phase is Phase.SHUFFLE   # nothing large on the table: no refusal offered
 
@@ -217,7 +211,7 @@ def test_ST_18_golets_taker_exchanges_and_leads():
     s = dealt("golets", hands={3: "2♠ 3♠ 4♠"}, trump="9♣", stock="A♥ K♥ Q♥")
     run(s, "knock", "pass", "golets")
     assert hand(s, 3) == cards("A♥ K♥ Q♥")
-    assert all(c in s.thrown for c in cards("2♠ 3♠ 4♠")) and s.observation(0)["turned_trump"] == "9♣"
+    assert all(c in s.thrown for c in cards("2♠ 3♠ 4♠")) and s.observation(0).turned_trump == parse_card("9♣")
     assert s.legal_actions() == ["knock", "pass"]     # the golets is gone
     run(s, "pass")
     assert s.phase is Phase.PLAY and s.current_player() == 3
@@ -249,13 +243,13 @@ def test_ST_20_shleif_dealer_fourth_card():
 def test_ST_21_dark_purchase(k):
     """stukolka-rule-dark: discard k unseen, receive k + 1, discard 1, end with 3 cards."""
     s = dealt(hands={1: "2♥ 3♥ 4♥"}, stock="5♠ 6♠ 7♠ 8♠", dark_allowed=True)
-    assert s.legal_actions() == ["look", "dark"] and s.observation(1)["hand"] is None
+    assert s.legal_actions() == ["look", "dark"] and s.observation(1).hand is None
     run(s, "dark", "look", "pass", "look", "pass", "look", "knock")
-    assert s.observation(1)["hand"] is None and s.legal_actions() == ["blind 0", "blind 1", "blind 2", "blind 3"]
+    assert s.observation(1).hand is None and s.legal_actions() == ["blind 0", "blind 1", "blind 2", "blind 3"]
     run(s, f"blind {k}")
     assert len(s.hands[1]) == 4 and s.bought[1] == k + 1 and s.pending == 1
     run(s, s.legal_actions()[0])
-    assert len(s.hands[1]) == 3 and s.observation(1)["hand"] is not None
+    assert len(s.hands[1]) == 3 and s.observation(1).hand is not None
 
 
 def test_ST_22_razrez_last_buyer_leads():
@@ -356,7 +350,7 @@ def test_ST_29_exposed_cards():
     run(s, deck_action(order), "cut 26", "deal expose 4")   # card 4 is the dealer's A♣, the trump ace
     assert s.phase is Phase.SHUFFLE and s.redeals == 2
     run(s, deck_action(order), "cut 26", "deal expose 8")   # dealer's 2♥: play on
-    assert s.phase is Phase.DECLARE and s.observation(2)["exposed"] == ("2♥",)
+    assert s.phase is Phase.DECLARE and s.observation(2).exposed == (parse_card("2♥"),)
     run(s, "knock")
     assert s.card_locations()[parse_card("2♥")] == "hand 0"
     strict = run(StukolkaState(rules.replace(redeal_on_own_exposed_card=True), dealer=0),

@@ -138,5 +138,7 @@ def test_observations_hide_other_hands(rules, seed):
                 assert not shown & {format_card(c) for c in hidden}, (p, q, text)
             assert "hand_sizes" in text
             if s.shleif_card is not None and p != s.dealer:
-                assert obs["shleif_card"] is None
+                assert obs.shleif_card is None
+            assert (obs.hand is None) == (not s.seen[p])
+            assert obs.hand is None or list(obs.hand) == s.hands[p]
         s.apply_action(rng.choice(s.legal_actions()))

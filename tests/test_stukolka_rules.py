@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from stukolka.base import CHANCE, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import deck, format_card
+from stukolka.base import CHANCE, IllegalActionError, InvalidActionError, RecordError, RulesError
+from stukolka.base import Session as BaseSession
+from stukolka.base import Observation as BaseObservation
+from stukolka.cards import deck, format_card, parse_card, parse_cards
 from stukolka.stukolka import RULE_LABELS, Observation, Phase, Session, StukolkaRules, StukolkaState
 from stukolka.stukolka import PLAYER_LIMITS
 from stukolka.stukolka.record import arranged_deck, deck_action, dumps, from_record, loads
@@ -236,12 +238,17 @@ def test_repr_str_and_observation():
     text = str(s)
     assert "seat | declared" in text and "A♥ A♦ 2♠" in text
     obs = s.observation(1)
-    assert isinstance(obs, Observation) and obs.hand == ("A♥", "A♦", "2♠") and obs["trump"] == "♣"
-    assert obs["shleif_card"] is None and s.observation(0)["shleif_card"] == "9♣"
+    assert isinstance(obs, Observation) and isinstance(obs, BaseObservation)
+    assert obs.hand == tuple(int(c) for c in parse_cards("A♥ A♦ 2♠")) and obs.trump == 3
+    assert all(type(c) is int for c in obs.hand)
+    assert obs.shleif_card is None and s.observation(0).shleif_card == parse_card("9♣")
+    assert obs.phase is Phase.DECLARE and obs.turned_trump is None and obs.trump_symbol == "♣"
     with pytest.raises(AttributeError):
-        obs.hand = ()
+        obs.hand = ()  # type: ignore[misc]
     with pytest.raises(TypeError):
-        obs["hand"] = ()
+        obs["hand"] = ()  # type: ignore[index]
+    data = obs.to_dict()
+    assert json.loads(json.dumps(data)) == data and data["hand"] == list(obs.hand) and data["phase"] == "declare"
     assert "hand: [A♥, A♦, 2♠]" in s.observation_string(1)
     assert "A♥" not in s.observation_string(2)
 
@@ -254,8 +261,56 @@ def test_records_replay_and_json():
     assert from_record(json.loads(json.dumps(rec))) == s
     assert loads(dumps(s)) == s and StukolkaState.from_record(rec).returns() == s.returns()
     bad = dict(rec, format="other")
-    with pytest.raises(RulesError):
+    with pytest.raises(RecordError, match="format"):
         from_record(bad)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"actions": None}, "'actions'"),
+    ({"actions": "knock"}, "'actions'"),
+    ({"actions": [1, 2]}, "actions must be strings"),
+    ({"rules": "prikup"}, "'rules'"),
+    ({"rules": {"variant": "whist"}}, "rules"),
+    ({"rules": {"n_players": 3, "colour": "red"}}, "unknown Stukolka option"),
+    ({"dealer": "0"}, "'dealer'"),
+    ({"dealer": 7}, "set-up"),
+    ({"carry": "30"}, "'carry'"),
+    ({"carry": True}, "'carry'"),
+    ({"balances": [0, "x", 0]}, "balances"),
+    ({"players": 5}, "players"),
+    ({"game": "shtoss"}, "game"),
+])
+def test_bad_records_raise_record_error(change, words):
+    """A record with a missing, mistyped or inconsistent key raises RecordError (not KeyError or
+    RulesError), and names the key."""
+    s = dealt(n=3, hands=TWO_ONE_ZERO)
+    rec = dict(s.to_record(), **change)
+    with pytest.raises(RecordError, match=words):
+        from_record(rec)
+
+
+@pytest.mark.parametrize("key", ["rules", "actions", "format"])
+def test_record_missing_key(key):
+    rec = dealt(n=3).to_record()
+    del rec[key]
+    with pytest.raises(RecordError, match=key):
+        StukolkaState.from_record(rec)
+
+
+def test_record_with_an_action_that_does_not_replay():
+    rec = dealt(n=3, hands=TWO_ONE_ZERO).to_record()
+    rec["actions"] = rec["actions"] + ["play Z♥"]
+    with pytest.raises(RecordError, match="action 3 'play Z♥'"):
+        from_record(rec)
+    rec["actions"] = rec["actions"][:3] + ["stand"]  # a stand in the declaring phase
+    with pytest.raises(RecordError, match="does not replay"):
+        from_record(rec)
+
+
+@pytest.mark.parametrize("text", ["{not json", "", "[1, 2", "null"])
+def test_loads_malformed_json(text):
+    with pytest.raises(RecordError):
+        loads(text)
 
 
 def test_session_rotates_and_carries():
@@ -267,9 +322,34 @@ def test_session_rotates_and_carries():
     assert sess.dealer == 1 and sess.carry == 3 and sess.balances == [-6, 2, 1]
     nxt = sess.new_deal()
     assert nxt.pot == 6 and nxt.dealer == 1 and nxt.balances == [-6, -1, 1]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="not over"):
         sess.finish_deal(nxt)
-    assert len(sess.records) == 1
+    assert len(sess.records) == 1 and sess.totals == sess.balances == [-6, 2, 1]
+
+
+def test_session_refuses_a_foreign_a_stale_or_a_booked_deal():
+    """Session.finish_deal books only this session's latest deal, once (stukolka-rule-rotation)."""
+    rules = StukolkaRules(n_players=3)
+    sess = Session(rules, dealer=0)
+    assert isinstance(sess, BaseSession)
+    first = run(sess.new_deal(), "shuffle 1", "cut 26", "deal", "pass", "pass", "pass")
+    foreign = run(Session(rules, dealer=0).new_deal(), "shuffle 1", "cut 26", "deal", "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="current deal") as exc:
+        sess.finish_deal(foreign)
+    assert exc.value.rule == "stukolka-rule-rotation" and sess.records == []
+    sess.finish_deal(first)
+    totals = list(sess.totals)
+    with pytest.raises(IllegalActionError, match="booked already"):
+        sess.finish_deal(first)
+    stale = sess.new_deal()
+    newer = sess.new_deal()
+    run(stale, "shuffle 2", "cut 26", "deal", "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="current deal"):
+        sess.finish_deal(stale)
+    assert sess.totals == totals and len(sess.records) == 1 and newer.phase is Phase.SHUFFLE
+    resumed = sess.resume(StukolkaState.from_record(stale.to_record()))
+    sess.finish_deal(resumed)
+    assert len(sess.records) == 2 and sum(sess.totals) + sess.carry == 0
 
 
 def test_terminal_state_refuses_actions():
@@ -287,3 +367,134 @@ def test_random_games_are_fast():
         while not s.is_terminal():
             s.apply_action(rng.choice(s.legal_actions()))
     assert time.perf_counter() - t < 5.0
+
+
+# ---------------------------------------------------------------- one place for each rule
+def _walk(rules: StukolkaRules, seed: int):
+    """Every state of a seeded random deal."""
+    rng = random.Random(seed)
+    s = StukolkaState(rules, dealer=seed % rules.n_players)
+    while not s.is_terminal():
+        yield s
+        s.apply_action(rng.choice(s.legal_actions()))
+    yield s
+
+
+def _brute_winner(trick, trump):
+    """The trick winner written out independently: trumps beat everything, else the led suit."""
+    led = trick[0][1] // 13
+    trumps = [(c, q) for q, c in trick if c // 13 == trump]
+    pool = trumps or [(c, q) for q, c in trick if c // 13 == led]
+    card, seat = max(pool)
+    return seat, card
+
+
+def test_trick_winner_agrees_with_an_independent_count_and_the_engine():
+    """stukolka-rule-trick-winner: the one engine function, checked on every finished trick."""
+    from stukolka.stukolka.play import trick_winner
+    checked = 0
+    for seed in range(25):
+        for s in _walk(StukolkaRules(variant="obligatory", n_players=5), seed):
+            if s.is_terminal():
+                for trick, w in s.tricks:
+                    assert trick_winner(trick, s.trump_suit) == _brute_winner(trick, s.trump_suit)
+                    assert trick_winner(trick, s.trump_suit)[0] == w
+                    checked += 1
+    assert checked >= 25 * 3
+
+
+def test_legal_cards_come_from_the_one_engine_function():
+    """The state's legal plays are exactly stukolka.stukolka.play.card_options."""
+    from stukolka.stukolka.play import card_options
+    plays = 0
+    for seed in range(20):
+        for s in _walk(StukolkaRules(variant="golets", n_players=4), seed):
+            if s.phase is Phase.PLAY:
+                p = s.current_player()
+                opts, _ = card_options(s.rules, s.hands[p], s.trick, s.trump_suit, me=p, exempt=s.exempt,
+                                       trump_visible=s.trump_visible, trump_card=s.trump_card)
+                assert s.legal_actions() == [f"play {format_card(c)}" for c in opts]
+                plays += 1
+    assert plays > 100
+
+
+def test_why_illegal_names_the_rule_and_changes_nothing():
+    """stukolka-rule-must-beat / follow-suit: the engine gives the reason a card is refused."""
+    s = dealt(n=3, hands={1: "A♥ 2♥ 3♠", 2: "K♥ 4♦ 5♦", 0: "6♣ 7♣ 8♣"}, trump="9♣")
+    run(s, "knock", "knock", "knock", "stand", "stand", "stand", "play 2♥")
+    before = s.clone()
+    assert s.why_illegal("play K♥") is None
+    text, rule = s.why_illegal("play 4♦")
+    assert rule == "stukolka-rule-follow-suit" and text == RULE_LABELS[rule]
+    assert s.why_illegal("play A♠")[1] == "stukolka-rule-violation"          # not in hand
+    assert s.why_illegal("knock")[1] == ""                                     # no rule for a wrong word
+    assert s.why_illegal("frobnicate")[0].startswith("cannot read action")
+    assert s == before
+    d = dealt(n=3)
+    assert d.why_illegal("stand")[1] == "stukolka-rule-declare" and d.why_illegal("knock") is None
+
+
+def test_discard_action_is_in_hand_order():
+    s = dealt(n=3, hands={1: "A♥ 2♥ 3♠"})
+    run(s, "knock", "pass", "knock")
+    assert s.phase is Phase.PURCHASE and s.current_player() == 1
+    assert s.discard_action(["3♠", "2♥"]) == s.discard_action([parse_card("2♥"), parse_card("3♠")]) == "discard 2♥ 3♠"
+    assert s.discard_action([]) == "stand" and "discard 2♥ 3♠" in s.legal_actions()
+
+
+# ---------------------------------------------------------------- view(seat)
+VIEW_RULES = [StukolkaRules(variant="golets", n_players=4),
+              StukolkaRules(variant="prikup", n_players=3, dark_allowed=True, razrez_allowed=True),
+              StukolkaRules(variant="shleif", n_players=4),
+              StukolkaRules(variant="obligatory", n_players=4, violation_mode="penalize")]
+
+
+@pytest.mark.parametrize("rules", VIEW_RULES, ids=lambda r: r.variant)
+def test_view_is_json_and_shows_only_the_seat(rules):
+    for seed in range(4):
+        for s in _walk(rules, seed):
+            for seat in range(rules.n_players):
+                v = s.view(seat)
+                assert json.loads(json.dumps(v)) == v
+                assert v["game"] == "stukolka" and v["phase"] == s.phase.value and v["seat"] == seat
+                to_act = s.current_player()
+                assert v["legal"] == (s.legal_actions() if to_act == seat else [])
+                assert [x["cards"] for x in v["seats"]] == [len(h) for h in s.hands]
+                assert sum(x["you"] for x in v["seats"]) == 1 and v["pot"] == s.pot
+                text = json.dumps(v, ensure_ascii=False)
+                for q in range(rules.n_players):
+                    if q != seat:           # another seat's cards in hand never appear as their names
+                        for c in s.hands[q]:
+                            if c not in s.exposed and c != s.trump_card:
+                                assert f'"name": "{format_card(c)}"' not in text, (seat, q, c)
+                if v["hand"] is not None:
+                    assert [x["card"] for x in v["hand"]] == s.hands[seat] and s.seen[seat]
+                    if s.phase is Phase.PLAY and to_act == seat:
+                        legal = {x["name"] for x in v["hand"] if x["legal"]}
+                        assert {f"play {n}" for n in legal} == set(s.legal_actions())
+                        for x in v["hand"]:
+                            assert (x["why"] is None) == x["legal"]
+                            assert x["legal"] or x["rule"].startswith("stukolka-rule-")
+                else:
+                    assert not s.seen[seat]
+            if s.is_terminal():
+                v = s.view(0)
+                assert v["next_dealer"] == s.next_dealer and v["returns"] == s.returns()
+                assert "settlement" in v
+                if hasattr(s, "settlement"):
+                    assert v["settlement"] == s.settlement().to_dict()
+
+
+def test_view_of_the_last_trick_names_the_winner():
+    s = dealt(n=3, hands=TWO_ONE_ZERO)
+    run(s, "knock", "knock", "knock", "stand", "stand", "stand", *PLAY_210[:3])
+    last = s.view(2)["last_trick"]
+    assert last["winner"] == 1 and last["name"] == "A♥" and last["rule"] == "stukolka-rule-trick-winner"
+    assert [p["name"] for p in last["plays"]] == ["A♥", "3♥", "4♥"] and s.view(2)["current_trick"] == []
+
+
+def test_a_state_draws_itself():
+    s = dealt(n=3, hands=TWO_ONE_ZERO)
+    html = s._repr_html_()
+    assert "stukolka-deal" in html and html.count("<svg") == 10
+    assert list(s.hand_cards(1)) == s.hands[1] and str(s.hand_cards(1)) == "A♥ A♦ 2♠"

@@ -184,7 +184,7 @@ def test_bots_can_be_given():
         name = "first"
 
         def choose(self, observation, legal):
-            calls.append(observation["player"])
+            calls.append(observation.player)
             return legal[0]
 
     t = stukolka_table(players=3, seed=4, bots=lambda seat, seed: FirstBot())

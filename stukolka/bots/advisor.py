@@ -24,13 +24,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
 from stukolka.cards import parse_card
-from stukolka.bots.players import RuleOfThumbBot
-from stukolka.bots.determinize import determinize, state_play_values
-from stukolka.stukolka.state import Phase, StukolkaState
+from stukolka.bots.players import Bot, RuleOfThumbBot
+from stukolka.bots.determinize import determinize, state_first_moves, state_play_values
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
@@ -61,7 +63,8 @@ def mean_ci(values: Sequence[int | Fraction], z: float = 1.96) -> tuple[Fraction
     n = len(values)
     if n == 0:
         raise BotError("mean_ci of no values")
-    mean = Fraction(sum(values), n) if all(isinstance(v, int) for v in values) else sum(values) / n
+    total = sum(values, Fraction(0))
+    mean = total / n
     if n == 1:
         return Fraction(mean), -math.inf, math.inf
     m = float(mean)
@@ -70,17 +73,17 @@ def mean_ci(values: Sequence[int | Fraction], z: float = 1.96) -> tuple[Fraction
     return Fraction(mean), m - half, m + half
 
 
-def rules_for(observation, legal_actions: Sequence[str] = ()) -> StukolkaRules:
+def rules_for(observation: StukolkaObservation, legal_actions: Sequence[str] = ()) -> StukolkaRules:
     """The rules a player can assume from the observation alone: the variant's
     defaults, with dark and razrez on if the legal actions show them."""
     dark = any(a in ("look", "dark") or a.startswith("blind") for a in legal_actions)
-    razrez = observation["phase"] == "razrez" or any(d == "razrez" for d in observation["declarations"])
-    dark = dark or any(d == "dark" for d in observation["declarations"])
-    return StukolkaRules(variant=observation["variant"], n_players=observation["seats"],
+    razrez = observation.phase is Phase.RAZREZ or "razrez" in observation.declarations
+    dark = dark or "dark" in observation.declarations
+    return StukolkaRules(variant=observation.variant, n_players=observation.seats,
                          dark_allowed=dark, razrez_allowed=razrez)
 
 
-def rollout(state: StukolkaState, player: int, rng: random.Random, policy=None,
+def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot | None = None,
             exact_play: bool = EXACT_PLAY) -> int:
     """Finish a deal: chance by ``rng``, decisions by ``policy`` (a bot; rule of thumb by
     default); with ``exact_play`` the remaining tricks are solved exactly once the play
@@ -98,19 +101,19 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy=None,
     return state.returns()[player]
 
 
-def action_values(observation, legal_actions: Sequence[str], rules: StukolkaRules, samples: int,
-                  rng: random.Random) -> dict[str, list[int]]:
+def action_values(observation: StukolkaObservation, legal_actions: Sequence[str], rules: StukolkaRules,
+                  samples: int, rng: random.Random) -> dict[str, list[int]]:
     """For each legal action, the chips it brings on each of ``samples`` determinised deals
     (the same deals for every action)."""
-    me = observation["player"]
+    me = observation.player
     legal = list(legal_actions)
     values: dict[str, list[int]] = {a: [] for a in legal}
-    play = observation["phase"] == "play"
+    play = observation.phase is Phase.PLAY
     for _ in range(samples):
         det = determinize(observation, rules, rng, legal)
         if play:
             cards = [int(parse_card(a.split()[1])) for a in legal]
-            firsts = state_play_values(det, first_moves=True, moves=cards)
+            firsts = state_first_moves(det, moves=cards)
             for a, c in zip(legal, cards):
                 values[a].append(firsts[c][me])
             continue
@@ -122,7 +125,8 @@ def action_values(observation, legal_actions: Sequence[str], rules: StukolkaRule
     return values
 
 
-def advise(state_or_observation, player: int | None = None, samples: int = 32, seed: int = 0, *,
+def advise(state_or_observation: StukolkaState | StukolkaObservation, player: int | None = None,
+           samples: int = 32, seed: int = 0, *,
            rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None) -> list[Advice]:
     """Expected chips of each legal action of ``player``, best first.
 
@@ -174,8 +178,8 @@ class MonteCarloBot:
     #: discards than the rule of thumb (measured in the strategy lab).
     SEARCHED = frozenset({"play", "declare", "razrez", "shleif_choice"})
 
-    def __init__(self, seed: int | random.Random = 0, samples: int = 16, rules=None, z: float = 1.0,
-                 searched=None) -> None:
+    def __init__(self, seed: int | random.Random = 0, samples: int = 16, rules: StukolkaRules | None = None,
+                 z: float = 1.0, searched: Iterable[str] | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.searched = frozenset(searched) if searched is not None else self.SEARCHED
         self.samples = samples
@@ -183,20 +187,20 @@ class MonteCarloBot:
         self.z = z
         self.baseline = RuleOfThumbBot(self.rng, rules=rules)
 
-    def choose(self, observation: Any, legal_actions: Sequence[str]) -> str:
+    def choose(self, observation: StukolkaObservation, legal_actions: Sequence[str]) -> str:
         legal = list(legal_actions)
         if not legal:
             raise BotError("a bot was asked to move with no legal action")
         if len(legal) == 1:
             return legal[0]
-        if observation["phase"] in ("cut", "deal", "shuffle", "seat_draw"):
+        if observation.phase in (Phase.CUT, Phase.DEAL, Phase.SHUFFLE, Phase.SEAT_DRAW):
             for preferred in ("deal", "cut 26"):
                 if preferred in legal:
                     return preferred
             return legal[0]
         rules = self.rules or rules_for(observation, legal)
         base = self.baseline.choose(observation, legal)
-        if observation["phase"] not in self.searched:
+        if observation.phase.value not in self.searched:
             return base
         values = action_values(observation, legal, rules, self.samples, self.rng)
         best, best_score = base, 0.0

@@ -27,58 +27,58 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any, Literal, overload
 
-from stukolka.cards import parse_card
-from stukolka.stukolka.state import PLAYING, Phase, StukolkaState, beats
+from stukolka.cards import format_card, parse_card
+from stukolka.errors import BotError
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.play import beats, marriage_exemption, trick_winner
+from stukolka.stukolka.play import card_options as _engine_card_options
+from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 from stukolka.stukolka.pot import settle_deal
 
-__all__ = ["card_options", "solve_play", "determinize", "inferred_constraints", "state_play_values"]
+#: Each active seat's chips from the rest of the deal.
+Values = dict[int, int]
+Hands = tuple[tuple[int, ...], ...]
+TrickT = tuple[tuple[int, int], ...]
+Won = tuple[int, ...]
+
+__all__ = ["card_options", "solve_play", "determinize", "inferred_constraints", "state_play_values",
+           "state_first_moves"]
 
 
 def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Sequence[tuple[int, int]],
                  trump: int, me: int = -1, exempt: tuple[int, int] | None = None,
                  trump_visible: bool = False, trump_card: int | None = None) -> list[int]:
-    """The cards ``hand`` may play into ``trick`` (a list of ``(seat, card)``): the same
-    answer as the engine's lead and follow rules, without building a state."""
-    if not trick:
-        ace, king, queen = trump * 13 + 12, trump * 13 + 11, trump * 13 + 10
-        if rules.lead_trump_ace and ace in hand:
-            return [ace]
-        if rules.lead_king_from_marriage and king in hand and queen in hand:
-            return [king]
-        if (rules.lead_king_from_marriage and not rules.marriage_exemption and exempt
-                and exempt[0] == me and exempt[1] in hand):
-            return [exempt[1]]
-        if rules.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
-            return [king]
-        return list(hand)
-    led = trick[0][1] // 13
-    win = trick[0][1]
-    for _, c in trick[1:]:
-        if beats(c, win, trump):
-            win = c
-    same = [c for c in hand if c // 13 == led]
-    if same:
-        target = win if rules.must_beat == "current_winner" else trick[0][1]
-        over = [c for c in same if beats(c, target, trump)]
-        return over or same
-    trumps = [c for c in hand if c // 13 == trump]
-    if trumps:
-        if win // 13 == trump and rules.must_overtrump:
-            over = [c for c in trumps if c > win]
-            if over:
-                return over
-            return trumps if rules.must_undertrump else list(hand)
-        return trumps
-    return list(hand)
+    """The cards ``hand`` may play into ``trick`` (a list of ``(seat, card)``): the engine's own
+    rule (:func:`stukolka.stukolka.play.card_options`), without building a state."""
+    return _engine_card_options(rules, hand, trick, trump, me=me, exempt=exempt,
+                                trump_visible=trump_visible, trump_card=trump_card)[0]
+
+
+@overload
+def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: int, turn: int,
+               pot: int, trick: Sequence[tuple[int, int]] = ..., tricks_won: Mapping[int, int] | None = ...,
+               tricks_done: int = ..., violators: Sequence[int] = ..., exempt: tuple[int, int] | None = ...,
+               trump_visible: bool = ..., trump_card: int | None = ...,
+               first_moves: Literal[False] = ..., moves: Sequence[int] | None = ...) -> Values: ...
+
+
+@overload
+def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: int, turn: int,
+               pot: int, trick: Sequence[tuple[int, int]] = ..., tricks_won: Mapping[int, int] | None = ...,
+               tricks_done: int = ..., violators: Sequence[int] = ..., exempt: tuple[int, int] | None = ...,
+               trump_visible: bool = ..., trump_card: int | None = ..., *,
+               first_moves: Literal[True], moves: Sequence[int] | None = ...) -> dict[int, Values]: ...
 
 
 def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: int, turn: int,
                pot: int, trick: Sequence[tuple[int, int]] = (), tricks_won: Mapping[int, int] | None = None,
                tricks_done: int = 0, violators: Sequence[int] = (), exempt: tuple[int, int] | None = None,
                trump_visible: bool = False, trump_card: int | None = None,
-               first_moves: bool = False, moves: Sequence[int] | None = None):
+               first_moves: bool = False, moves: Sequence[int] | None = None) -> Values | dict[int, Values]:
     """Exact max-n play of the remaining tricks with every card known.
 
     ``hands`` maps each active seat to its cards.  Returns each active seat's chips
@@ -88,16 +88,16 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
     """
     seats = sorted(hands)
     n_seats = max(seats) + 1 if seats else 0
-    nxt = {}
+    nxt: dict[int, int] = {}
     for i, q in enumerate(seats):
         nxt[q] = seats[(i + 1) % len(seats)]
     won0 = dict(tricks_won or {})
     for q in seats:
         won0.setdefault(q, 0)
     active = [q in hands for q in range(max(n_seats, 1))]
-    leaf_cache: dict[tuple, dict] = {}
+    leaf_cache: dict[Won, Values] = {}
 
-    def leaf(won: tuple) -> dict:
+    def leaf(won: Won) -> Values:
         got = leaf_cache.get(won)
         if got is None:
             tw = [0] * len(active)
@@ -109,9 +109,9 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
         return got
 
     idx = {q: i for i, q in enumerate(seats)}
-    memo: dict = {}
+    memo: dict[tuple[Hands, TrickT, int, Won, tuple[int, int] | None], Values] = {}
 
-    def rec(hs: tuple, tr: tuple, who: int, won: tuple, done: int, ex) -> dict:
+    def rec(hs: Hands, tr: TrickT, who: int, won: Won, done: int, ex: tuple[int, int] | None) -> Values:
         if done == 3 or not hs[idx[who]]:
             return leaf(won)
         key = (hs, tr, who, won, ex)
@@ -120,27 +120,24 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
             return got
         hand = hs[idx[who]]
         opts = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
-        best = None
+        best: Values | None = None
         for c in opts:
             val = play(hs, tr, who, won, done, c)
             if best is None or val[who] > best[who]:
                 best = val
+        assert best is not None
         memo[key] = best
         return best
 
-    def play(hs, tr, who, won, done, c):
+    def play(hs: Hands, tr: TrickT, who: int, won: Won, done: int, c: int) -> Values:
         i = idx[who]
         h2 = hs[:i] + (tuple(x for x in hs[i] if x != c),) + hs[i + 1:]
         tr2 = tr + ((who, c),)
         if len(tr2) < len(seats):
             return rec(h2, tr2, nxt[who], won, done, None)
-        w, wc = tr2[0]
-        for q, x in tr2[1:]:
-            if beats(x, wc, trump):
-                w, wc = q, x
+        w, wc = trick_winner(tr2, trump)
         won2 = won[:idx[w]] + (won[idx[w]] + 1,) + won[idx[w] + 1:]
-        other = {trump * 13 + 10: trump * 13 + 11, trump * 13 + 11: trump * 13 + 10}.get(wc)
-        ex2 = (w, other) if other is not None and other in h2[idx[w]] else None
+        ex2 = marriage_exemption(w, wc, h2[idx[w]], trump)
         return rec(h2, (), w, won2, done + 1, ex2)
 
     hs0 = tuple(tuple(sorted(hands[q])) for q in seats)
@@ -153,39 +150,44 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
     return rec(hs0, tr0, turn, won_t, tricks_done, exempt)
 
 
-def state_play_values(state: StukolkaState, first_moves: bool = False,
-                      moves: Sequence[int] | None = None):
+def state_play_values(state: StukolkaState) -> Values:
     """:func:`solve_play` on a state in the play phase (all cards known to the solver)."""
+    return solve_play(**_solver_args(state))
+
+
+def state_first_moves(state: StukolkaState, moves: Sequence[int] | None = None) -> dict[int, Values]:
+    """:func:`solve_play` with ``first_moves=True`` on a state in the play phase: for each legal
+    card of the seat to act (or each of ``moves``), every active seat's chips after it."""
+    return solve_play(**_solver_args(state), first_moves=True, moves=moves)
+
+
+def _solver_args(state: StukolkaState) -> dict[str, Any]:
+    if state.phase is not Phase.PLAY or state.trump_suit is None or state.turn is None:
+        raise BotError(f"the exact solver needs a state in the play phase, not {state.phase.value}")
     act = state.active()
     hands = {q: state.hands[q] for q in range(state.n) if act[q]}
-    return solve_play(state.rules, hands, state.trump_suit, state.turn, state.pot, state.trick,
-                      {q: state.tricks_won[q] for q in hands}, len(state.tricks),
-                      sorted({v[0] for v in state.violations}), state.exempt, state.trump_visible,
-                      state.trump_card, first_moves=first_moves, moves=moves)
+    return dict(rules=state.rules, hands=hands, trump=state.trump_suit, turn=state.turn, pot=state.pot,
+                trick=state.trick, tricks_won={q: state.tricks_won[q] for q in hands},
+                tricks_done=len(state.tricks), violators=sorted({v[0] for v in state.violations}),
+                exempt=state.exempt, trump_visible=state.trump_visible, trump_card=state.trump_card)
 
 
 # --------------------------------------------------------------------------- determinisation
-def _card(text: str) -> int:
-    return int(parse_card(text))
-
-
-def _tricks_of(obs) -> list[list[tuple[int, int]]]:
-    out = []
-    for t, _ in obs["tricks"]:
-        out.append([(int(x.split(":")[0]), _card(x.split(":")[1])) for x in t])
-    cur = [(int(x.split(":")[0]), _card(x.split(":")[1])) for x in obs["current_trick"]]
-    if cur:
-        out.append(cur)
+def _tricks_of(obs: StukolkaObservation) -> list[list[tuple[int, int]]]:
+    """The finished tricks and the current one (if begun), each as ``(seat, card)`` pairs."""
+    out = [list(t) for t, _ in obs.tricks]
+    if obs.current_trick:
+        out.append(list(obs.current_trick))
     return out
 
 
-def inferred_constraints(obs, rules: StukolkaRules) -> dict[int, set[int]]:
+def inferred_constraints(obs: StukolkaObservation, rules: StukolkaRules) -> dict[int, set[int]]:
     """Cards each seat cannot hold, proved by the play so far (only in ``prevent`` mode,
     where every play was legal): ``{seat: {cards}}``."""
     banned: dict[int, set[int]] = {}
-    if rules.violation_mode != "prevent" or obs["trump"] is None:
+    if rules.violation_mode != "prevent" or obs.trump is None:
         return banned
-    trump = "♠♥♦♣".index(obs["trump"])
+    trump = obs.trump
     for trick in _tricks_of(obs):
         lead_seat, lead = trick[0]
         if rules.lead_trump_ace and lead != trump * 13 + 12:
@@ -210,55 +212,57 @@ def inferred_constraints(obs, rules: StukolkaRules) -> dict[int, set[int]]:
     return banned
 
 
-def determinize(obs, rules: StukolkaRules, rng: random.Random,
+def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Random,
                 legal_actions: Sequence[str] = ()) -> StukolkaState:
-    """A full deal consistent with what ``obs["player"]`` has seen, as a state at the same
+    """A full deal consistent with what ``obs.player`` has seen, as a state at the same
     point of the deal.  Money is rebased: ``returns()`` of the result counts only what
     happens from now on."""
-    me = obs["player"]
-    n = obs["seats"]
-    dealer = obs["dealer"]
-    phase = Phase(obs["phase"])
+    me = obs.player
+    n = obs.seats
+    dealer = obs.dealer
+    phase = obs.phase
     st = StukolkaState(rules, dealer=dealer)
-    st.balances = list(obs["balances"])
+    st.balances = list(obs.balances)
     st.start_balances = tuple(st.balances)
-    st.pot, st.table = obs["pot_in_play"], obs["table"]
+    st.pot, st.table = obs.pot_in_play, obs.table
     st.phase = phase
-    decl = list(obs["declarations"])
+    decl = list(obs.declarations)
     st.declarations = decl
-    st.bought, st.discarded = list(obs["bought"]), list(obs["discarded"])
-    st.shleif_refused = obs["shleif_refused"]
-    st.tricks_won = list(obs["tricks_won"])
-    st.violations = [(int(v.split(":")[0]), v.split(":", 1)[1], "?") for v in obs["violations"]]
+    st.bought, st.discarded = list(obs.bought), list(obs.discarded)
+    st.shleif_refused = obs.shleif_refused
+    st.tricks_won = list(obs.tricks_won)
+    st.violations = [(q, rule, format_card(c)) for q, rule, c in obs.violations]
     if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SEAT_DRAW):
         return st  # nothing dealt yet: the deck is still chance's to choose
-    trump = "♠♥♦♣".index(obs["trump"])
+    if obs.trump is None:
+        raise BotError(f"an observation in phase {phase.value} without a trump suit")
+    trump = obs.trump
     st.trump_suit = trump
     known: set[int] = set()
-    my_hand = [_card(c) for c in obs["hand"]] if obs["hand"] is not None else None
+    my_hand = list(obs.hand) if obs.hand is not None else None
     if my_hand is None:  # a dark hand: the legal discards name its cards, if any
         cards = list(dict.fromkeys(x for a in legal_actions if a.startswith("discard ") for x in a.split()[1:]))
-        my_hand = [_card(c) for c in cards] if cards and len(cards) == obs["hand_sizes"][me] else None
+        my_hand = [int(parse_card(c)) for c in cards] if cards and len(cards) == obs.hand_sizes[me] else None
     if my_hand is not None:
         known.update(my_hand)
     tricks = _tricks_of(obs)
     played = [c for t in tricks for _, c in t]
     known.update(played)
     dead = []
-    if obs["turned_trump"] is not None:
-        st.trump_card = _card(obs["turned_trump"])
+    if obs.turned_trump is not None:
+        st.trump_card = obs.turned_trump
         st.trump_visible = True
-        dead.append(st.trump_card)
-        known.add(st.trump_card)
-    shleif_held = (rules.variant == "shleif" and not obs["shleif_refused"]
-                   and phase in (Phase.DECLARE, Phase.PURCHASE) and obs["turned_trump"] is None)
+        dead.append(obs.turned_trump)
+        known.add(obs.turned_trump)
+    shleif_held = (rules.variant == "shleif" and not obs.shleif_refused
+                   and phase in (Phase.DECLARE, Phase.PURCHASE) and obs.turned_trump is None)
     shleif_card = None
-    if obs["shleif_card"] is not None:
-        shleif_card = _card(obs["shleif_card"])
+    if obs.shleif_card is not None:
+        shleif_card = obs.shleif_card
         known.add(shleif_card)
     pool = [c for c in range(52) if c not in known]
     rng.shuffle(pool)
-    sizes = list(obs["hand_sizes"])
+    sizes = list(obs.hand_sizes)
     if shleif_held and shleif_card is None:
         if me == dealer and my_hand is not None and sizes[me] > 3:
             shleif_held = False  # the dealer's 4th card is already in his hand
@@ -274,51 +278,49 @@ def determinize(obs, rules: StukolkaRules, rng: random.Random,
         hands[me] = list(my_hand)
     need = {q: sizes[q] for q in range(n) if q != me or my_hand is None}
     _deal_hidden(hands, need, pool, banned, rng)
-    stock_size = obs["stock_size"]
+    stock_size = obs.stock_size
     st.stock, rest = pool[:stock_size], pool[stock_size:]
     st.dead = dead
-    st.exposed = [_card(c) for c in obs["exposed"]]
+    st.exposed = list(obs.exposed)
     st.thrown = rest
     st.hands = hands
-    st.trick = [(q, c) for q, c in tricks[-1]] if obs["current_trick"] else []
-    st.tricks = [(tuple(t), w) for t, (_, w) in zip(tricks, obs["tricks"])]
+    st.trick = list(obs.current_trick)
+    st.tricks = [(tuple(t), w) for t, w in obs.tricks]
     dark_on = rules.dark_on
     st.dark = [d == "dark" for d in decl]
     order = st.order()
-    to_act = obs["to_act"]
+    to_act = obs.to_act
     st.seen = [True] * n
     if phase is Phase.DECLARE:
         st.declare_idx = order.index(to_act)
         for q in order[st.declare_idx:]:
             st.seen[q] = not dark_on
-        st.seen[me] = obs["hand"] is not None
+        st.seen[me] = obs.hand is not None
     st.golets_taker = next((q for q in range(n) if decl[q] == "golets"), None)
     st.razrez_buyers = [q for q in order if decl[q] == "razrez"]
-    act = [d in PLAYING for d in decl]
     if phase is Phase.PURCHASE:
-        queue = [q for q in order if act[q] and q != st.golets_taker]
+        queue = st.purchase_order()
         st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
         for q in st.queue:
             st.seen[q] = not st.dark[q]
     elif phase is Phase.RAZREZ:
-        queue = [q for q in order if not act[q]]
+        queue = st.razrez_order()
         st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
     if phase in (Phase.PURCHASE, Phase.RAZREZ) and to_act == me:
         st.pending = max(0, sizes[me] - 3)
         if st.pending:
-            st.seen[me] = obs["hand"] is not None
+            st.seen[me] = obs.hand is not None
     if phase is Phase.PLAY:
         st.turn = to_act
-        if obs["tricks"]:
-            (last, w) = tricks[len(obs["tricks"]) - 1], obs["tricks"][-1][1]
+        if obs.tricks:
+            last, w = obs.tricks[-1]
             wc = next(c for q, c in last if q == w)
-            other = {trump * 13 + 10: trump * 13 + 11, trump * 13 + 11: trump * 13 + 10}.get(wc)
-            st.exempt = (w, other) if other is not None and other in hands[w] else None
+            st.exempt = marriage_exemption(w, wc, hands[w], trump)
     st.purchase_money = rules.purchase_price_per_card * sum(st.bought) if rules.has_purchase else 0
     return st
 
 
-def _deal_hidden(hands, need: dict[int, int], pool: list[int], banned: dict[int, set[int]],
+def _deal_hidden(hands: list[list[int]], need: dict[int, int], pool: list[int], banned: dict[int, set[int]],
                  rng: random.Random) -> None:
     """Fill ``need[q]`` cards into each hidden hand from ``pool`` (already shuffled),
     respecting ``banned``; the most constrained seats draw first.  Cards left stay in ``pool``."""

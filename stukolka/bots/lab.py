@@ -23,23 +23,27 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TextIO
 
 from stukolka.bots.advisor import mean_ci
 from stukolka.base import CHANCE, sample_chance
-from stukolka.bots.players import RuleOfThumbBot
+from stukolka.bots.players import Bot, RuleOfThumbBot
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.play import PLAYING
 from stukolka.stukolka.state import Session, StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["play_deal", "play_session", "decision_values", "Decision", "paired_match", "tournament",
            "text_progress", "Estimate", "estimate", "finish", "gain_by", "players_in"]
 
-Factory = Callable[[int, StukolkaRules], object]   # (seed, rules) -> bot
+Factory = Callable[[int, StukolkaRules], Bot]   # (seed, rules) -> bot
 
 
-def text_progress(label: str, steps: int = 4, stream=None) -> Callable[[int, int], None]:
+def text_progress(label: str, steps: int = 4, stream: TextIO | None = None) -> Callable[[int, int], None]:
     """A progress callback that prints ``label: k/steps`` a few times (deterministic text)."""
     marks: set[int] = set()
 
@@ -64,7 +68,7 @@ class Estimate:
         return f"{float(self.mean):+.3f} [{self.low:+.3f}, {self.high:+.3f}] (n={self.n})"
 
 
-def estimate(values: Sequence) -> Estimate:
+def estimate(values: Sequence[int | Fraction]) -> Estimate:
     mean, low, high = mean_ci(list(values))
     return Estimate(mean, low, high, len(values))
 
@@ -75,13 +79,13 @@ def _deal_start(state: StukolkaState, seed: int) -> None:
         state.apply_action(f"shuffle {seed}")
 
 
-def finish(state: StukolkaState, bots: Sequence, rng: random.Random, seed: int | None = None) -> StukolkaState:
+def finish(state: StukolkaState, bots: Sequence[Bot], rng: random.Random, seed: int | None = None) -> StukolkaState:
     """Play ``state`` to the end with one bot per seat (chance by ``rng``; the shuffle is
     ``shuffle <seed>`` when a seed is given)."""
     while not state.is_terminal():
         p = state.current_player()
         if p == CHANCE:
-            if seed is not None and state.phase.value == "shuffle":
+            if seed is not None and state.phase is Phase.SHUFFLE:
                 state.apply_action(f"shuffle {seed}")
             else:
                 state.apply_action(sample_chance(state, rng))
@@ -90,14 +94,14 @@ def finish(state: StukolkaState, bots: Sequence, rng: random.Random, seed: int |
     return state
 
 
-def play_deal(rules: StukolkaRules, bots: Sequence, seed: int, dealer: int = 0, carry: int = 0,
-              balances=None) -> StukolkaState:
+def play_deal(rules: StukolkaRules, bots: Sequence[Bot], seed: int, dealer: int = 0, carry: int = 0,
+              balances: Sequence[int] | None = None) -> StukolkaState:
     """One deal with the deck ``shuffle <seed>`` (cut 26 unless a bot cuts otherwise)."""
     state = StukolkaState(rules, dealer=dealer, carry=carry, balances=balances)
     return finish(state, bots, random.Random(seed), seed)
 
 
-def play_session(rules: StukolkaRules, bots: Sequence, deals: int, seed: int, dealer: int = 0) -> Session:
+def play_session(rules: StukolkaRules, bots: Sequence[Bot], deals: int, seed: int, dealer: int = 0) -> Session:
     """``deals`` deals in a row (the pot carried, the dealer rotating); deal ``i`` uses the
     deck of seed ``seed * 1000 + i``."""
     session = Session(rules, dealer=dealer)
@@ -114,8 +118,8 @@ class Decision:
     seed: int
     seat: int
     position: int          #: 0 = first to declare (the dealer's left) ... n - 1 = the dealer
-    observation: object
-    values: dict           #: action -> the decider's chips over the deal
+    observation: StukolkaObservation
+    values: dict[str, int]  #: action -> the decider's chips over the deal
     pot: int
 
 
@@ -125,7 +129,7 @@ def decision_values(rules: StukolkaRules, deals: int, seed: int, where: Callable
     """Deal ``deals`` seeded deals to a table of ``policy`` bots (dealer rotating) and, at every
     decision where ``where(state)`` holds and there is a choice, play each legal action out
     with the same bots on the same cards.  The main line follows the bots' own choices."""
-    out = []
+    out: list[Decision] = []
     n = rules.n_players
     for i in range(deals):
         deal_seed = seed * 100_000 + i
@@ -136,12 +140,12 @@ def decision_values(rules: StukolkaRules, deals: int, seed: int, where: Callable
         while not state.is_terminal():
             p = state.current_player()
             if p == CHANCE:
-                state.apply_action(f"shuffle {deal_seed}" if state.phase.value == "shuffle"
+                state.apply_action(f"shuffle {deal_seed}" if state.phase is Phase.SHUFFLE
                                    else sample_chance(state, rng))
                 continue
             legal = state.legal_actions()
             if len(legal) > 1 and where(state):
-                values = {}
+                values: dict[str, int] = {}
                 for a in legal:
                     branch = state.clone()
                     branch.apply_action(a)
@@ -163,7 +167,7 @@ def paired_match(rules: StukolkaRules, hero: Factory, other: Factory, field: Fac
     minus the chips of ``other`` at that seat, the rest of the table being ``field`` bots.
     A positive mean says ``hero`` is the stronger player."""
     n = rules.n_players
-    diffs = []
+    diffs: list[int] = []
     for i in range(deals):
         deal_seed = seed * 100_000 + i
         for s in range(n):
@@ -207,16 +211,16 @@ def tournament(rules: StukolkaRules, lineup: dict[str, Factory], sessions: int, 
 
 
 def gain_by(decisions: Sequence[Decision], action: str, versus: str,
-            key: Callable[[Decision], object]) -> dict[object, Estimate]:
+            key: Callable[[Decision], Hashable]) -> dict[Hashable, Estimate]:
     """For the decisions offering both ``action`` and ``versus``, the gain of the first over
     the second in units of the pot in play, grouped by ``key(decision)`` (keys sorted)."""
-    groups: dict[object, list[Fraction]] = {}
+    groups: dict[Hashable, list[Fraction]] = {}
     for d in decisions:
         if action in d.values and versus in d.values:
             groups.setdefault(key(d), []).append(Fraction(d.values[action] - d.values[versus], d.pot))
     return {k: estimate(groups[k]) for k in sorted(groups, key=repr)}
 
 
-def players_in(observation) -> int:
+def players_in(observation: StukolkaObservation) -> int:
     """How many players have come in so far (knock, golets, dark, razrez)."""
-    return sum(d in ("knock", "golets", "dark", "razrez") for d in observation["declarations"])
+    return sum(d in PLAYING for d in observation.declarations)

@@ -13,8 +13,11 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from stukolka.errors import BotError
-from stukolka.stukolka.state import beats
 from stukolka.cards import ACE, JACK, KING, QUEEN, card_rank, card_suit, parse_card, parse_suit
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
+from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class",
            "HAND_CLASSES"]
@@ -71,7 +74,7 @@ class FaraonBot:
         sizes = observation.hand_sizes
         danger = any(n <= 1 for i, n in enumerate(sizes) if i != me)
 
-        def score(action: str) -> tuple:
+        def score(action: str) -> tuple[int, int, int, float]:
             words = action.split()
             card = parse_card(words[1])
             is_queen = card_rank(card) == QUEEN
@@ -93,11 +96,7 @@ class FaraonBot:
 HAND_CLASSES = ("sure", "doubtful", "two small trumps + ace", "one trump", "side aces", "nothing")
 
 
-def _cards(obs_hand) -> list[int]:
-    return [int(parse_card(c)) for c in obs_hand or ()]
-
-
-def hand_class(hand: Sequence[int], trump: int) -> str:
+def hand_class(hand: Sequence[int], trump: int | None) -> str:
     """Sort a three-card hand into the classes of the advice in 001 (spec 1.11).
 
     * ``sure``: a sure trick, the trump ace or the trump king and queen;
@@ -128,7 +127,7 @@ def hand_class(hand: Sequence[int], trump: int) -> str:
     return "side aces" if ACE in side else "nothing"
 
 
-def _strength(card: int, trump: int) -> int:
+def _strength(card: int, trump: int | None) -> int:
     """How much a card is worth keeping: trumps first, then side aces, then by rank."""
     r = card_rank(card)
     if card_suit(card) == trump:
@@ -158,49 +157,44 @@ class RuleOfThumbBot:
 
     name = "rule of thumb"
 
-    def __init__(self, seed: int | random.Random = 0, rules=None) -> None:
+    def __init__(self, seed: int | random.Random = 0, rules: StukolkaRules | None = None) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.rules = rules
 
-    # -- helpers
-    @staticmethod
-    def _trump(obs) -> int | None:
-        t = obs["trump"]
-        return None if t is None else "♠♥♦♣".index(t)
-
-    def choose(self, observation: Any, legal_actions: Sequence[str]) -> str:
+    def choose(self, observation: StukolkaObservation, legal_actions: Sequence[str]) -> str:
         legal = list(legal_actions)
         if not legal:
             raise BotError("a bot was asked to move with no legal action")
         if len(legal) == 1:
             return legal[0]
-        phase = observation["phase"]
-        if phase == "play":
+        phase = observation.phase
+        if phase is Phase.PLAY:
             return self._play(observation, legal)
-        if phase == "declare":
+        if phase is Phase.DECLARE:
             return self._declare(observation, legal)
-        if phase in ("purchase", "razrez"):
+        if phase is Phase.PURCHASE or phase is Phase.RAZREZ:
             return self._exchange(observation, legal)
-        if phase == "shleif_choice":
+        if phase is Phase.SHLEIF_CHOICE:
             stake = self.rules.stake if self.rules is not None else 3
-            return "refuse shleif" if observation["pot_in_play"] >= 4 * stake else "shleif"
+            return "refuse shleif" if observation.pot_in_play >= 4 * stake else "shleif"
         for preferred in ("deal", "cut 26"):
             if preferred in legal:
                 return preferred
         return legal[0]
 
-    def _declare(self, obs, legal: list[str]) -> str:
+    def _declare(self, obs: StukolkaObservation, legal: list[str]) -> str:
         if "look" in legal:
             return "look"
-        me, n, dealer = obs["player"], obs["seats"], obs["dealer"]
-        order = [(dealer + 1 + i) % n for i in range(n)]
-        seat = order.index(me)                      # 0 = first to declare, n-1 = dealer
-        decl = obs["declarations"]
-        ins = [q for q in range(n) if decl[q] in ("knock", "golets", "dark", "razrez")]
-        trump = self._trump(obs)
-        hand = _cards(obs["hand"])
+        me, n, dealer = obs.player, obs.seats, obs.dealer
+        if dealer is None:
+            raise BotError("a declaration before the dealer is known")
+        seat = declaring_order(dealer, n).index(me)  # 0 = first to declare, n-1 = dealer
+        decl = obs.declarations
+        ins = [q for q in range(n) if decl[q] in PLAYING]
+        trump = obs.trump
+        hand = list(obs.hand or ())
         cls = hand_class(hand, trump)
-        variant = obs["variant"]
+        variant = obs.variant
         knock = cls in ("sure", "doubtful") or (cls == "two small trumps + ace" and len(ins) <= 2)
         late = seat >= n - 2
         if variant == "golets":
@@ -224,15 +218,15 @@ class RuleOfThumbBot:
             return "knock"
         return "pass" if "pass" in legal else legal[0]
 
-    def _exchange(self, obs, legal: list[str]) -> str:
-        if obs["phase"] == "razrez":
+    def _exchange(self, obs: StukolkaObservation, legal: list[str]) -> str:
+        if obs.phase is Phase.RAZREZ:
             return "pass" if "pass" in legal else legal[0]
-        trump = self._trump(obs)
+        trump = obs.trump
         blinds = [a for a in legal if a.startswith("blind")]
         if blinds:
             return blinds[-1]
         discards = [a for a in legal if a.startswith("discard")]
-        hand = _cards(obs["hand"]) or sorted({int(parse_card(x)) for a in discards for x in a.split()[1:]})
+        hand = list(obs.hand or ()) or sorted({int(parse_card(x)) for a in discards for x in a.split()[1:]})
         if "stand" not in legal:                    # down to three cards: throw the weakest
             return max(discards, key=lambda a: -sum(_strength(int(parse_card(x)), trump)
                                                     for x in a.split()[1:]))
@@ -248,16 +242,15 @@ class RuleOfThumbBot:
                                                                    for x in a.split()[1:])))
         return "stand"
 
-    def _play(self, obs, legal: list[str]) -> str:
-        trump = self._trump(obs)
+    def _play(self, obs: StukolkaObservation, legal: list[str]) -> str:
+        trump = obs.trump
         cards = [int(parse_card(a.split()[1])) for a in legal]
-        trick = [(int(x.split(":")[0]), int(parse_card(x.split(":")[1]))) for x in obs["current_trick"]]
-        decl = obs["declarations"]
-        n_in = sum(d in ("knock", "golets", "dark", "razrez") for d in decl)
+        trick = obs.current_trick
+        n_in = sum(d in PLAYING for d in obs.declarations)
         if not trick:
             trumps = sorted(c for c in cards if card_suit(c) == trump)
             side_aces = [c for c in cards if card_suit(c) != trump and card_rank(c) == ACE]
-            first_seat = obs["variant"] == "obligatory" and not obs["tricks"] and len(trumps) >= 2
+            first_seat = obs.variant == "obligatory" and not obs.tricks and len(trumps) >= 2
             if trumps and (n_in >= 4 or first_seat):
                 pick = trumps[0]                     # draw trumps with a small one
             elif side_aces:
@@ -267,10 +260,7 @@ class RuleOfThumbBot:
             else:
                 pick = min(cards, key=lambda c: (card_rank(c), c))
             return legal[cards.index(pick)]
-        win = trick[0][1]
-        for _, c in trick[1:]:
-            if beats(c, win, trump):
-                win = c
+        win = trick_winner(trick, trump)[1]
         winners = [c for c in cards if beats(c, win, trump)]
         pool = winners or cards
         pick = min(pool, key=lambda c: (_strength(c, trump), c))

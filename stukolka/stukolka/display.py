@@ -1,118 +1,20 @@
-"""Pictures of a Stukolka deal for notebooks: the hands, the trump, the tricks and the money.
+"""Pictures of a Stukolka deal for the book, and positions to draw.
 
-:func:`show` wraps a :class:`~stukolka.stukolka.state.StukolkaState` in a small view object.  In a
-notebook the view draws the cards (``_repr_html_``); as text it prints the state's own
-summary, so stored outputs stay readable and deterministic.  ``seats`` limits which hands are
-shown face up (the others are drawn face down), for showing what one player sees.
+* :func:`show`, :class:`DealView`, :func:`tricks_text`, :func:`hand`: the pictures
+  (:mod:`stukolka.stukolka.picture`, which a state also uses to draw itself);
+* :func:`position` and :func:`run`: a deal with chosen hands, and a few actions applied to it
+  (:mod:`stukolka.stukolka.record`).
 
->>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
->>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
->>> for a in ("shuffle 4", "cut 26", "deal"):
-...     s.apply_action(a)
->>> v = show(s)
->>> print(str(v).splitlines()[0])
-Stukolka prikup, 3 players, stake 3; phase declare; dealer 0; trump ♦ (card 10♦, dead)
->>> html = v._repr_html_()
->>> html.count("<svg") == 3 * 3 + 1          # nine cards in hand and the turned-up trump card
+>>> s = run(position(n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠"), "knock")
+>>> hand(s, 1), s.declarations
+(Cards('A♠ K♥ 2♦'), [None, 'knock', None])
+>>> "seat 1" in show(s)._repr_html_()
 True
->>> show(s, seats=[1])._repr_html_().count("face-down card") >= 6
-True
->>> tricks_text(s)
-''
-
-:func:`position` sets up a deal with chosen hands, for showing a rule on a small example:
-
->>> p = position(n=3, hands={1: "A♠ K♥ 2♦", 2: "3♥ 4♥ 5♥"}, trump="9♠")
->>> p.phase.value, [format_card(c) for c in p.hands[1]], p.trump_suit
-('declare', ['A♠', 'K♥', '2♦'], 0)
 """
 
 from __future__ import annotations
 
-import html as _html
-from collections.abc import Iterable
+from stukolka.stukolka.picture import Deal, DealView, hand, show, tricks_text
+from stukolka.stukolka.record import position, run
 
-from stukolka.cards import card_svg, cards_html, format_card
-
-__all__ = ["DealView", "show", "tricks_text", "position"]
-
-_SUIT_NAMES = ("spades ♠", "hearts ♥", "diamonds ♦", "clubs ♣")
-
-
-def tricks_text(state) -> str:
-    """The tricks played so far, one line each: ``trick 1: 1:A♥ 2:3♥ 0:4♥ -> seat 1``."""
-    lines = []
-    for i, (trick, winner) in enumerate(state.tricks, 1):
-        cards = " ".join(f"{p}:{format_card(c)}" for p, c in trick)
-        lines.append(f"trick {i}: {cards} -> seat {winner}")
-    if state.trick:
-        lines.append("current: " + " ".join(f"{p}:{format_card(c)}" for p, c in state.trick))
-    return "\n".join(lines)
-
-
-class DealView:
-    """A view of a deal that draws itself in a notebook (see :func:`show`)."""
-
-    def __init__(self, state, seats: Iterable[int] | None = None, width: int = 44) -> None:
-        self.state = state
-        self.seats = None if seats is None else frozenset(seats)
-        self.width = width
-
-    def __str__(self) -> str:
-        text = str(self.state)
-        tricks = tricks_text(self.state)
-        return text + ("\n" + tricks if tricks else "")
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        s, w = self.state, self.width
-        esc = _html.escape
-        trump = "not yet known" if s.trump_suit is None else _SUIT_NAMES[s.trump_suit]
-        head = (f"<b>Stukolka, {esc(s.rules.variant)}</b>: {s.n} players, stake {s.rules.stake}; "
-                f"dealer seat {s.dealer}; phase <i>{esc(s.phase.value)}</i>; trump <b>{trump}</b>; "
-                f"pot in play {s.pot}")
-        if s.trump_card is not None:
-            if s.trump_visible:
-                head += "<br>turned-up trump card (dead): " + card_svg(s.trump_card, width=w)
-            elif self.seats is None or s.dealer in self.seats:
-                head += "<br>the dealer's hidden trump card (shleif): " + card_svg(s.trump_card, width=w)
-        rows = []
-        for p in range(s.n):
-            hand = s.hands[p]
-            up = self.seats is None or p in self.seats
-            pics = cards_html(hand if up else [None] * len(hand), width=w) if hand else "&mdash;"
-            role = " (dealer)" if p == s.dealer else ""
-            to_act = " &larr; to act" if s.current_player() == p else ""
-            rows.append(f"<tr><td><b>seat {p}</b>{role}{to_act}</td>"
-                        f"<td>{esc(s.declarations[p] or '-')}</td><td>{pics}</td>"
-                        f"<td style='text-align:right'>{s.tricks_won[p]}</td>"
-                        f"<td style='text-align:right'>{s.balances[p]}</td></tr>")
-        table = ("<table><tr><th>seat</th><th>declared</th><th>hand</th><th>tricks</th>"
-                 "<th>chips</th></tr>" + "".join(rows) + "</table>")
-        tricks = tricks_text(s)
-        extra = f"<pre>{esc(tricks)}</pre>" if tricks else ""
-        return f"<div class='stukolka-deal'>{head}{table}{extra}</div>"
-
-
-def show(state, seats: Iterable[int] | None = None, width: int = 44) -> DealView:
-    """A view of ``state`` that draws the cards in a notebook; ``seats``: hands shown face up."""
-    return DealView(state, seats=seats, width=width)
-
-
-def position(variant: str = "prikup", n: int = 4, dealer: int = 0, hands: dict | None = None,
-             trump: str = "9♣", stock=(), carry: int = 0, refuse: bool = False,
-             balances=None, **options):
-    """A deal just after the cards are dealt, with chosen hands (seat -> three cards), the
-    card that fixes trump and the top of the stock; unnamed seats get low cards in pack order.
-    ``refuse`` answers the shleif choice; ``options`` are :class:`~stukolka.stukolka.rules.StukolkaRules` fields."""
-    from stukolka.stukolka.state import Phase, StukolkaRules, StukolkaState
-    from stukolka.stukolka.record import arranged_deck, deck_action
-    s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **options), dealer=dealer,
-                      carry=carry, balances=balances)
-    if s.phase is Phase.SHLEIF_CHOICE:
-        s.apply_action("refuse shleif" if refuse else "shleif")
-    s.apply_action(deck_action(arranged_deck(n, dealer, hands or {}, trump, stock)))
-    s.apply_action("cut 26")
-    s.apply_action("deal")
-    return s
+__all__ = ["DealView", "Deal", "show", "tricks_text", "hand", "position", "run"]

@@ -22,78 +22,49 @@ Money is exact and conserved: ``sum(state.balances) + state.table`` never change
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
-from stukolka.base import CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import CardParseError, card_rank, format_card, parse_card, parse_cards
-from stukolka.stukolka.observation import Observation
-from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
+from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RecordError,
+                           RulesError, StukolkaError, check_record)
+from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_card, parse_cards
+from stukolka.stukolka.picture import DealView
+from stukolka.stukolka.observation import Observation, StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_order, discard_order,
+                                    marriage_exemption, trick_winner, violation_rule)
+from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
+from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import opening_contributions, settle_all_pass, settle_deal
 
-__all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "RULE_LABELS",
-           "VARIANTS", "PLAYER_LIMITS"]
+__all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "StukolkaObservation",
+           "RULE_LABELS", "RECORD_FORMAT", "VARIANTS", "PLAYER_LIMITS", "PLAYING", "beats", "trick_winner",
+           "shuffled_deck"]
 
-#: Book labels of the rules the engine implements, each with a one-line description.
-RULE_LABELS: dict[str, str] = {
-    "stukolka-rule-stake": "The stake is a multiple of 3, so every trick share is whole (ST-01).",
-    "stukolka-rule-player-limits": "Player counts per variant, and enough cards for the stock (K-18).",
-    "stukolka-rule-seat-draw": "The lowest card of the seat draw deals first; ace high, ties redraw (K-19).",
-    "stukolka-rule-rotation": "The deal passes to the dealer's left; the pot is carried over.",
-    "stukolka-rule-cut": "The player on the dealer's right cuts the pack.",
-    "stukolka-rule-deal": "Three cards each, one at a time from the dealer's left; the next card fixes trump.",
-    "stukolka-rule-misdeal": "Exposed or miscounted cards force a redeal by the same dealer (K-12).",
-    "stukolka-rule-out-of-turn-deal": "A deal out of turn passes on if noticed early, else stands.",
-    "stukolka-rule-dealer-fee": "The dealer stakes his fee; antes in obligatory deals (K-3, K-4).",
-    "stukolka-rule-pot-in-play": "The pot in play is the carry plus this deal's fee and antes (K-20).",
-    "stukolka-rule-declare": "Knock or pass in turn from the dealer's left, dealer last; passers fold.",
-    "stukolka-rule-golets": "One player may exchange his hand for the golets, must play and leads (K-5, K-21).",
-    "stukolka-rule-golets-dealer": "The golets dealer may pass even against one knocker by default (K-1).",
-    "stukolka-rule-forced-defence": "The prikup dealer must play against a lone knocker (K-2, K-14, K-15).",
-    "stukolka-rule-purchase": "Knockers discard and buy in seat order, the dealer last.",
-    "stukolka-rule-shleif": "Shleif: the dealer keeps the trump card as a 4th card and always plays (K-9).",
-    "stukolka-rule-shleif-refusal": "The shleif may be refused before the deal; then the trump is dead (K-15).",
-    "stukolka-rule-obligatory": "Obligatory deals: everyone antes and plays; voluntary while a remiz stands.",
-    "stukolka-rule-dark": "In the dark: discard k unseen, receive k+1, discard 1 (K-16).",
-    "stukolka-rule-razrez": "Passers may cut in after all purchases: take 4, discard 1, last one leads (K-17).",
-    "stukolka-rule-first-lead": "Golets taker, else last razrez buyer, else first knocker leads.",
-    "stukolka-rule-trump-ace-lead": "A leader holding the trump ace must lead it (K-11).",
-    "stukolka-rule-marriage-lead": "A leader holding trump K and Q must lead the K (K-11).",
-    "stukolka-rule-marriage-exemption": "Not after winning the lead with a card of that marriage (K-11).",
-    "stukolka-rule-follow-suit": "A player must follow suit when he can (K-6).",
-    "stukolka-rule-must-beat": "A follower must beat the winning card if he can (K-7).",
-    "stukolka-rule-must-trump": "A player void in the led suit must trump (000, 001).",
-    "stukolka-rule-overtrump": "A trumped trick must be overtrumped when possible (K-8).",
-    "stukolka-rule-undertrump": "A void player who cannot overtrump still plays a trump by default (K-8).",
-    "stukolka-rule-trick-winner": "Highest trump wins, else the highest card of the led suit.",
-    "stukolka-rule-trick-share": "Each trick pays a third of the pot in play.",
-    "stukolka-rule-remiz": "An active player without a trick pays the pot in play as a remiz (K-20).",
-    "stukolka-rule-violation": "A rule violation costs a remiz even with tricks (K-10).",
-    "stukolka-rule-all-pass": "If everyone passes the dealer takes the pot (K-13).",
-    "stukolka-rule-chips-conserved": "Chips are conserved and every pot is divisible by 3 (ST-32).",
-}
-
-PLAYING = frozenset({"knock", "golets", "dark", "razrez"})
 _CS = tuple(format_card(c) for c in range(52))
 _PLAY = {f"play {s}": c for c, s in enumerate(_CS)}
 #: The ``format`` tag of a Stukolka record.
 RECORD_FORMAT = "stukolka-record/1"
 SHUFFLE_SAMPLE = 64  #: chance_outcomes() lists this many equally likely seeded shuffles
 
+#: The keys of a record: (key, accepted types, required).
+_RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
+    ("rules", (dict,), True),
+    ("actions", (list,), True),
+    ("players", (int,), False),
+    ("dealer", (int, type(None)), False),
+    ("carry", (int,), False),
+    ("balances", (list, type(None)), False),
+)
 
-class Phase(str, enum.Enum):
-    SEAT_DRAW = "seat_draw"
-    SHLEIF_CHOICE = "shleif_choice"
-    SHUFFLE = "shuffle"
-    CUT = "cut"
-    DEAL = "deal"
-    DECLARE = "declare"
-    PURCHASE = "purchase"
-    RAZREZ = "razrez"
-    PLAY = "play"
-    TERMINAL = "terminal"
+
+def _type_names(types: tuple[type, ...]) -> str:
+    return " or ".join("null" if t is type(None) else {"dict": "an object", "list": "a list",
+                                                        "int": "an integer"}.get(t.__name__, t.__name__)
+                       for t in types)
 
 
 def shuffled_deck(seed: int) -> list[int]:
@@ -101,12 +72,6 @@ def shuffled_deck(seed: int) -> list[int]:
     d = list(range(52))
     random.Random(seed).shuffle(d)
     return d
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Does ``card`` beat the winning card ``best``? (``stukolka-rule-trick-winner``)"""
-    cs, bs = card // 13, best // 13
-    return (cs == bs and card > best) or (cs == trump and bs != trump)
 
 
 class StukolkaState(GameState):
@@ -117,7 +82,7 @@ class StukolkaState(GameState):
     """
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
-                 carry: int = 0, balances=None) -> None:
+                 carry: int = 0, balances: Sequence[int] | None = None) -> None:
         self.rules = rules = rules or StukolkaRules()
         n = self.n = rules.n_players
         if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
@@ -133,7 +98,8 @@ class StukolkaState(GameState):
             raise RulesError(f"balances {balances!r}: need one per seat ({n})")
         self.start_balances = tuple(self.balances)
         self.table = carry
-        self.dealer = self.rotation_dealer = dealer
+        self.dealer = dealer
+        self.rotation_dealer: int = -1 if dealer is None else dealer  # set by the seat draw
         self.contributions = (0,) * n
         self.pot = carry
         self.forced = False
@@ -188,7 +154,7 @@ class StukolkaState(GameState):
         obligatory = r.variant == "obligatory"
         self.forced = obligatory and self.carry_in == 0
         self.contributions = opening_contributions(
-            self.n, self.dealer, r.stake, self.carry_in, obligatory=obligatory,
+            self.n, self._the_dealer(), r.stake, self.carry_in, obligatory=obligatory,
             ante_mode=r.ante_mode, dealer_ante_multiplier=r.dealer_ante_multiplier)
         for p, c in enumerate(self.contributions):
             self.balances[p] -= c
@@ -199,30 +165,56 @@ class StukolkaState(GameState):
         else:
             self.phase = Phase.SHUFFLE
 
+    def _the_dealer(self) -> int:
+        if self.dealer is None:
+            raise RulesError("no dealer yet: the seat draw comes first [stukolka-rule-seat-draw]")
+        return self.dealer
+
+    def _the_deck(self) -> list[int]:
+        if self.deck is None:
+            raise RulesError("the pack is not shuffled yet [stukolka-rule-deal]")
+        return self.deck
+
+    def _to_play(self) -> int:
+        if self.turn is None:
+            raise RulesError("no card is to be played now [stukolka-rule-first-lead]")
+        return self.turn
+
     def order(self) -> list[int]:
         """Seats in declaring order: from the dealer's left, the dealer last."""
-        d, n = self.dealer, self.n
-        return [(d + 1 + i) % n for i in range(n)]
+        return declaring_order(self._the_dealer(), self.n)
 
     def active(self) -> list[bool]:
+        """Which seats play this deal (``stukolka-rule-declare``)."""
         return [d in PLAYING for d in self.declarations]
+
+    def purchase_order(self) -> list[int]:
+        """Who buys, in order: the players in, from the dealer's left, the dealer last; not the
+        golets taker (``stukolka-rule-purchase``)."""
+        act = self.active()
+        return [p for p in self.order() if act[p] and p != self.golets_taker]
+
+    def razrez_order(self) -> list[int]:
+        """Who may cut in, in order: the passers, from the dealer's left (``stukolka-rule-razrez``)."""
+        act = self.active()
+        return [p for p in self.order() if not act[p]]
 
     # ------------------------------------------------------------------ interface
     def current_player(self) -> int:
         ph = self.phase
         if ph is Phase.PLAY:
-            return self.turn
+            return self._to_play()
         if ph is Phase.DECLARE:
-            return (self.dealer + 1 + self.declare_idx) % self.n
+            return (self._the_dealer() + 1 + self.declare_idx) % self.n
         if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
             return self.queue[0]
         if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
             return CHANCE
         if ph is Phase.CUT:
-            return (self.dealer - 1) % self.n
+            return (self._the_dealer() - 1) % self.n
         if ph is Phase.TERMINAL:
             return TERMINAL
-        return self.dealer  # shleif choice, deal
+        return self._the_dealer()  # shleif choice, deal
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.TERMINAL
@@ -252,7 +244,7 @@ class StukolkaState(GameState):
     def legal_actions(self) -> list[str]:
         ph = self.phase
         if ph is Phase.PLAY:
-            return [f"play {_CS[c]}" for c in self._card_options(self.turn)[0]]
+            return [f"play {_CS[c]}" for c in self._card_options(self._to_play())[0]]
         if ph is Phase.DECLARE:
             return self._declare_options(self.current_player())[0]
         if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
@@ -340,72 +332,21 @@ class StukolkaState(GameState):
             acts += ["discard " + " ".join(_CS[c] for c in combo) for combo in itertools.combinations(hand, k)]
         return acts
 
+    def _trump(self) -> int:
+        if self.trump_suit is None:
+            raise RulesError("no trump suit before the deal [stukolka-rule-deal]")
+        return self.trump_suit
+
     def _card_options(self, p: int) -> tuple[list[int], str | None]:
-        """The cards ``p`` may play now and the rule that restricts them (or None).
-
-        Leads: ``stukolka-rule-trump-ace-lead``, ``stukolka-rule-marriage-lead``,
-        ``stukolka-rule-marriage-exemption`` (K-11).  Following: ``stukolka-rule-follow-suit``
-        (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
-        ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8).
-        """
-        h = self.hands[p]
-        r = self.rules
-        t = self.trump_suit
-        if not self.trick:  # a lead
-            ace, king, queen = t * 13 + 12, t * 13 + 11, t * 13 + 10
-            if r.lead_trump_ace and ace in h:
-                return [ace], "stukolka-rule-trump-ace-lead"
-            if r.lead_king_from_marriage and king in h and queen in h:
-                return [king], "stukolka-rule-marriage-lead"
-            if (r.lead_king_from_marriage and not r.marriage_exemption and self.exempt
-                    and self.exempt[0] == p and self.exempt[1] in h):
-                return [self.exempt[1]], "stukolka-rule-marriage-exemption"
-            if r.lead_king_if_ace_turned and self.trump_visible and self.trump_card == ace and king in h:
-                return [king], "stukolka-rule-marriage-lead"
-            return list(h), None
-        led = self.trick[0][1] // 13
-        win = self._winner_card()
-        same = [c for c in h if c // 13 == led]
-        if same:
-            target = win if r.must_beat == "current_winner" else self.trick[0][1]
-            over = [c for c in same if beats(c, target, t)]
-            if over:
-                return over, "stukolka-rule-must-beat"
-            return same, "stukolka-rule-follow-suit"
-        trumps = [c for c in h if c // 13 == t]
-        if trumps:
-            if win // 13 == t and r.must_overtrump:
-                over = [c for c in trumps if c > win]
-                if over:
-                    return over, "stukolka-rule-overtrump"
-                if r.must_undertrump:
-                    return trumps, "stukolka-rule-undertrump"
-                return list(h), None
-            return trumps, "stukolka-rule-must-trump"
-        return list(h), None
-
-    def _winner_card(self) -> int:
-        return self.trick[self._winner_index()][1]
-
-    def _winner_index(self) -> int:
-        """The winning position in the current trick (``stukolka-rule-trick-winner``)."""
-        best = 0
-        t = self.trump_suit
-        for i in range(1, len(self.trick)):
-            if beats(self.trick[i][1], self.trick[best][1], t):
-                best = i
-        return best
+        """The cards ``p`` may play now and the rule that restricts them (or None): the engine's
+        one rule of the play, :func:`stukolka.stukolka.play.card_options`."""
+        return card_options(self.rules, self.hands[p], self.trick, self._trump(), me=p,
+                            exempt=self.exempt, trump_visible=self.trump_visible, trump_card=self.trump_card)
 
     def _violation_rule(self, p: int, card: int) -> str:
         """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
-        legal, rule = self._card_options(p)
-        if self.trick:
-            led = self.trick[0][1] // 13
-            if any(c // 13 == led for c in self.hands[p]) and card // 13 != led:
-                return "stukolka-rule-follow-suit"
-            if card // 13 != self.trump_suit and rule in ("stukolka-rule-overtrump", "stukolka-rule-undertrump"):
-                return "stukolka-rule-must-trump"
-        return rule or "stukolka-rule-violation"
+        rule = self._card_options(p)[1]
+        return violation_rule(self.hands[p], self.trick, card, self.trump_suit, rule)
 
     # ------------------------------------------------------------------ parsing
     def _canonical(self, action: object) -> str:
@@ -429,7 +370,7 @@ class StukolkaState(GameState):
                 if not cards:
                     return "stand"
                 hand = self.hands[self.current_player()] if self.phase in (Phase.PURCHASE, Phase.RAZREZ) else []
-                cards.sort(key=lambda c: hand.index(c) if c in hand else 99)
+                cards = discard_order(hand, cards)
                 return "discard " + " ".join(_CS[c] for c in cards)
             if head in ("draw", "deck") or (head == "deal" and rest and self.phase is Phase.SHUFFLE):
                 head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
@@ -471,7 +412,8 @@ class StukolkaState(GameState):
             if not 1 <= k <= 51:
                 raise IllegalActionError(action, "the cutter (dealer's right) cuts: 'cut 1' .. 'cut 51'",
                                          "stukolka-rule-cut")
-            self.deck = self.deck[k:] + self.deck[:k]
+            deck = self._the_deck()
+            self.deck = deck[k:] + deck[:k]
             self.phase = Phase.DEAL
         else:
             legal = self.legal_actions()
@@ -500,7 +442,7 @@ class StukolkaState(GameState):
     def _apply_chance(self, action: str, a: str) -> None:
         head, _, rest = a.partition(" ")
         if self.phase is Phase.SEAT_DRAW:
-            cards = [parse_card(t) for t in rest.split()] if head == "draw" else []
+            cards = [int(parse_card(t)) for t in rest.split()] if head == "draw" else []
             if len(cards) != len(self._draw_pool) or len(set(cards)) != len(cards):
                 raise IllegalActionError(action, f"the seat draw needs {len(self._draw_pool)} different "
                                          "cards, one per drawing player", "stukolka-rule-seat-draw")
@@ -535,7 +477,7 @@ class StukolkaState(GameState):
     def _apply_deal(self, a: str) -> None:
         """The deal and its irregularities (``stukolka-rule-deal``, ``stukolka-rule-misdeal``,
         ``stukolka-rule-out-of-turn-deal``; 001 rules 15-16, 003, K-12)."""
-        n, d = self.n, self.dealer
+        n, d = self.n, self._the_dealer()
         if a == "deal":
             return self._deal()
         words = a.split()
@@ -544,8 +486,8 @@ class StukolkaState(GameState):
             if not 1 <= k <= 3 * n:
                 raise IllegalActionError(a, f"only cards 1..{3 * n} go to the players", "stukolka-rule-misdeal")
             owner = (d + k) % n
-            card = self.deck[k - 1]
-            trump_ace = (self.deck[3 * n] // 13) * 13 + 12
+            card = self._the_deck()[k - 1]
+            trump_ace = (self._the_deck()[3 * n] // 13) * 13 + 12
             if owner != d:
                 return self._redeal(f"{_CS[card]} of seat {owner} exposed")
             if card == trump_ace or self.rules.redeal_on_own_exposed_card:
@@ -581,7 +523,7 @@ class StukolkaState(GameState):
         """Three cards each, one at a time from the dealer's left; the next card fixes trump
         and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
         ``stukolka-rule-shleif``, K-9)."""
-        n, d, deck = self.n, self.dealer, self.deck
+        n, d, deck = self.n, self._the_dealer(), self._the_deck()
         for j in range(3 * n):
             self.hands[(d + 1 + j) % n].append(deck[j])
         tc = deck[3 * n]
@@ -638,11 +580,11 @@ class StukolkaState(GameState):
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
         if not any(act):
-            return self._finish(*settle_all_pass(self.pot, self.n, self.dealer, self.rules.all_pass))
+            return self._finish(*settle_all_pass(self.pot, self.n, self._the_dealer(), self.rules.all_pass))
         if sum(act) == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
-            self.queue = [p for p in self.order() if act[p] and p != self.golets_taker]
+            self.queue = self.purchase_order()
             if self.queue:
                 self.phase = Phase.PURCHASE
                 return
@@ -650,8 +592,7 @@ class StukolkaState(GameState):
 
     def _after_purchase(self) -> None:
         if self.rules.razrez_on:
-            act = self.active()
-            self.queue = [p for p in self.order() if not act[p]]
+            self.queue = self.razrez_order()
             self._skip_razrez()
             if self.queue:
                 self.phase = Phase.RAZREZ
@@ -742,7 +683,7 @@ class StukolkaState(GameState):
     def _apply_play(self, action: str, a: str) -> None:
         """One card to the trick; in penalize mode an illegal card is recorded as a violation
         (``stukolka-rule-violation``, K-10); three tricks settle the deal."""
-        p = self.turn
+        p = self._to_play()
         card = _PLAY.get(a)
         if card is None:
             raise IllegalActionError(action, "during play the only action is 'play <card>'")
@@ -764,15 +705,14 @@ class StukolkaState(GameState):
                 q = (q + 1) % self.n
             self.turn = q
             return
-        w, wc = self.trick[self._winner_index()]
+        w, wc = trick_winner(self.trick, self.trump_suit)
         self.tricks_won[w] += 1
         self.tricks.append((tuple(self.trick), w))
         self.trick = []
-        t = self.trump_suit
+        t = self._trump()
         # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
         # frees the winner from leading the other (unless marriage_exemption=False)
-        other = {t * 13 + 10: t * 13 + 11, t * 13 + 11: t * 13 + 10}.get(wc)
-        self.exempt = (w, other) if other is not None and other in self.hands[w] else None
+        self.exempt = marriage_exemption(w, wc, self.hands[w], t)
         if len(self.tricks) == 3:
             self._finish()
         else:
@@ -821,10 +761,10 @@ class StukolkaState(GameState):
         new.hands = [h[:] for h in self.hands]
         return new
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return type(other) is StukolkaState and self.__dict__ == other.__dict__
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def card_locations(self) -> dict[int, str]:
         """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,
@@ -847,41 +787,82 @@ class StukolkaState(GameState):
         return loc
 
     # ------------------------------------------------------------------ what players see
-    def observation(self, player: int) -> Observation:
-        """Only what ``player`` may see (own cards, public table, money)."""
-        n = self.n
-        hand = tuple(_CS[c] for c in self.hands[player]) if self.seen[player] else None
-        trick_view = lambda t: tuple(f"{q}:{_CS[c]}" for q, c in t)  # noqa: E731
-        return Observation({
-            "player": player, "variant": self.rules.variant, "phase": self.phase.value,
-            "dealer": self.dealer, "to_act": self.current_player(),
-            "trump": None if self.trump_suit is None else "♠♥♦♣"[self.trump_suit],
-            "turned_trump": _CS[self.trump_card] if self.trump_visible else None,
-            "shleif_card": (_CS[self.shleif_card] if self.shleif_card is not None
-                            and player == self.dealer else None),
-            "shleif_refused": self.shleif_refused,
-            "hand": hand,
-            "hand_sizes": tuple(len(h) for h in self.hands),
-            "declarations": tuple(self.declarations),
-            "bought": tuple(self.bought), "discarded": tuple(self.discarded),
-            "exposed": tuple(_CS[c] for c in self.exposed),
-            "stock_size": len(self.stock),
-            "tricks": tuple((trick_view(t), w) for t, w in self.tricks),
-            "current_trick": trick_view(self.trick),
-            "tricks_won": tuple(self.tricks_won),
-            "violations": tuple(f"{q}:{rule}" for q, rule, _ in self.violations),
-            "pot_in_play": self.pot, "table": self.table,
-            "balances": tuple(self.balances),
-            "seats": n,
-        })
+    def observation(self, player: int) -> StukolkaObservation:
+        """Only what ``player`` may see (own cards, public table, money), cards as ints."""
+        if not (isinstance(player, int) and 0 <= player < self.n):
+            raise InvalidActionError(f"observation({player!r})", f"a seat is 0..{self.n - 1}")
+        return StukolkaObservation(
+            player=player, variant=self.rules.variant, phase=self.phase,
+            dealer=self.dealer, to_act=self.current_player(),
+            trump=self.trump_suit,
+            turned_trump=self.trump_card if self.trump_visible else None,
+            shleif_card=self.shleif_card if player == self.dealer else None,
+            shleif_refused=self.shleif_refused,
+            hand=tuple(self.hands[player]) if self.seen[player] else None,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            declarations=tuple(self.declarations),
+            bought=tuple(self.bought), discarded=tuple(self.discarded),
+            exposed=tuple(self.exposed),
+            stock_size=len(self.stock),
+            tricks=tuple((tuple(t), w) for t, w in self.tricks),
+            current_trick=tuple(self.trick),
+            tricks_won=tuple(self.tricks_won),
+            violations=tuple((q, rule, int(parse_card(c))) for q, rule, c in self.violations),
+            pot_in_play=self.pot, table=self.table,
+            balances=tuple(self.balances),
+            seats=self.n,
+        )
 
     def observation_string(self, player: int) -> str:
         return str(self.observation(player))
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """Plain JSON-able data with everything a front end draws for ``seat``
+        (:func:`stukolka.stukolka.view.view`)."""
+        return _view_of(self, seat)
+
+    def hand_cards(self, seat: int) -> Cards:
+        """``seat``'s cards in hand, as :class:`~stukolka.cards.Cards` (pictures in a notebook)."""
+        return Cards(self.hands[seat])
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
+        legal.  In ``penalize`` mode an illegal card is playable but costs a remiz: the answer then
+        names the rule it breaks (``stukolka-rule-violation``).  The state is not changed."""
+        try:
+            a = self._canonical(action)
+        except StukolkaError as exc:
+            return str(exc), getattr(exc, "rule", "") or ""
+        if a in self.legal_actions():
+            return None
+        if self.phase is Phase.PLAY and a in _PLAY:
+            p, card = self._to_play(), _PLAY[a]
+            if card not in self.hands[p]:
+                return f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
+            broken = self._violation_rule(p, card)
+            return RULE_LABELS.get(broken, broken), broken
+        probe = self.clone()
+        try:
+            probe.apply_action(a)
+        except StukolkaError as exc:
+            return str(exc), getattr(exc, "rule", "") or ""
+        return None
+
+    def discard_action(self, cards: Iterable[int | str]) -> str:
+        """The canonical action that discards ``cards`` (ints or card names) from the hand of the
+        seat to act: ``stand`` for none, else ``discard`` with the cards in hand order."""
+        chosen = [c if isinstance(c, int) else int(parse_card(c)) for c in cards]
+        if not chosen:
+            return "stand"
+        p = self.current_player()
+        hand = self.hands[p] if 0 <= p < self.n else []
+        return "discard " + " ".join(_CS[c] for c in discard_order(hand, chosen))
+
     # ------------------------------------------------------------------ records and printing
-    def to_record(self, explicit_deck: bool = False) -> dict:
-        """A JSON-able record of the deal (``format`` ``stukolka-record/1``).  With
-        ``explicit_deck`` every ``shuffle <seed>`` is written as ``deck <52 cards>``."""
+    def to_record(self, explicit_deck: bool = False) -> dict[str, Any]:
+        """A JSON-able record of the deal (``format`` ``stukolka-record/1``, see
+        ``docs/stukolka-actions.md``).  With ``explicit_deck`` every ``shuffle <seed>`` is written
+        as ``deck <52 cards>``."""
         actions = list(self._history)
         if explicit_deck:
             actions = ["deck " + " ".join(_CS[c] for c in shuffled_deck(int(a.split()[1])))
@@ -898,18 +879,45 @@ class StukolkaState(GameState):
         }
 
     @classmethod
-    def from_record(cls, record: dict) -> "StukolkaState":
-        """Replay a record made by :meth:`to_record` into a new state."""
-        if record.get("format") != RECORD_FORMAT:
-            raise RulesError(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
-        rules = StukolkaRules.from_dict(record["rules"])
-        if record.get("players", rules.n_players) != rules.n_players:
-            raise RulesError(f"record says {record['players']} players but the rules say {rules.n_players}")
-        state = cls(rules, dealer=record.get("dealer"), carry=record.get("carry", 0),
-                    balances=record.get("balances"))
-        for a in record["actions"]:
-            state.apply_action(a)
+    def from_record(cls, record: object) -> "StukolkaState":
+        """Replay a record made by :meth:`to_record` into a new state; a bad record (wrong
+        envelope, a missing or mistyped key, an action that does not replay) raises
+        :class:`~stukolka.errors.RecordError`."""
+        rec = check_record(record, RECORD_FORMAT, "stukolka")
+        for key, types, required in _RECORD_KEYS:
+            if key not in rec:
+                if required:
+                    raise RecordError(f"a stukolka record needs the key {key!r} [{RECORD_FORMAT}]")
+                continue
+            value = rec[key]
+            if not isinstance(value, types) or isinstance(value, bool) and bool not in types:
+                raise RecordError(f"record key {key!r} is {value!r}; expected {_type_names(types)} "
+                                  f"[{RECORD_FORMAT}]")
+        if not all(isinstance(a, str) for a in rec["actions"]):
+            raise RecordError(f"record actions must be strings, not {rec['actions']!r} [{RECORD_FORMAT}]")
+        balances = rec.get("balances")
+        if balances is not None and not all(isinstance(b, int) and not isinstance(b, bool) for b in balances):
+            raise RecordError(f"record balances must be whole chips, not {balances!r} [{RECORD_FORMAT}]")
+        try:
+            rules = StukolkaRules.from_dict(rec["rules"])
+        except (StukolkaError, TypeError) as exc:
+            raise RecordError(f"record rules {rec['rules']!r}: {exc}") from None
+        if rec.get("players", rules.n_players) != rules.n_players:
+            raise RecordError(f"record says {rec['players']} players but the rules say {rules.n_players}")
+        try:
+            state = cls(rules, dealer=rec.get("dealer"), carry=rec.get("carry", 0), balances=balances)
+        except StukolkaError as exc:
+            raise RecordError(f"record set-up: {exc}") from None
+        for i, a in enumerate(rec["actions"]):
+            try:
+                state.apply_action(a)
+            except StukolkaError as exc:
+                raise RecordError(f"record action {i} {a!r} does not replay: {exc}") from None
         return state
+
+    def _repr_html_(self) -> str:
+        """A notebook cell that ends in a state draws the table (:class:`~stukolka.stukolka.picture.DealView`)."""
+        return DealView(self)._repr_html_()
 
     def __repr__(self) -> str:
         return (f"StukolkaState(variant={self.rules.variant!r}, n_players={self.n}, "
@@ -938,7 +946,8 @@ class StukolkaState(GameState):
 
 class Session:
     """Many deals: the dealer rotates to the left and the pot is carried
-    (``stukolka-rule-rotation``).  Chips: ``sum(balances) + carry == 0`` always.
+    (``stukolka-rule-rotation``).  Chips: ``sum(totals) + carry == 0`` always.
+    Follows :class:`stukolka.base.Session`.
 
     >>> import random
     >>> s = Session(StukolkaRules(variant="golets", n_players=4), dealer=0)
@@ -948,25 +957,57 @@ class Session:
     ...     while not st.is_terminal():
     ...         st.apply_action(rng.choice(st.legal_actions()))
     ...     s.finish_deal(st)
-    >>> s.dealer, sum(s.balances) + s.carry, len(s.records)
+    >>> s.dealer, sum(s.totals) + s.carry, len(s.records)
     (1, 0, 5)
+    >>> s.finish_deal(st)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.IllegalActionError: illegal action 'finish_deal': this deal is booked already [stukolka-rule-rotation]
     """
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
-                 balances=None, carry: int = 0) -> None:
+                 balances: Sequence[int] | None = None, carry: int = 0) -> None:
         self.rules = rules or StukolkaRules()
         self.dealer = dealer
         self.balances = list(balances) if balances is not None else [0] * self.rules.n_players
         self.carry = carry
-        self.records: list[dict] = []
+        self.records: list[dict[str, Any]] = []
+        self._current: StukolkaState | None = None
+        self._last_booked: StukolkaState | None = None
+
+    @property
+    def totals(self) -> list[int]:
+        """Each player's chips so far (the balances)."""
+        return list(self.balances)
 
     def new_deal(self) -> StukolkaState:
-        return StukolkaState(self.rules, dealer=self.dealer, carry=self.carry, balances=self.balances)
+        """The next deal, set up from the totals, the carry and the dealer so far."""
+        self._current = StukolkaState(self.rules, dealer=self.dealer, carry=self.carry, balances=self.balances)
+        return self._current
+
+    def resume(self, state: StukolkaState) -> StukolkaState:
+        """Take ``state`` (e.g. replayed from a record) as this session's current deal."""
+        if state.rules != self.rules:
+            raise IllegalActionError("resume", "the deal is played under other rules than the session's",
+                                     "stukolka-rule-rotation")
+        self._current = state
+        return state
 
     def finish_deal(self, state: StukolkaState) -> None:
+        """Book a finished deal: its balances, carry and next dealer go into the session.
+        Refuses (``IllegalActionError``, leaving the session unchanged) a deal that is not
+        over, that is not the one this session's latest :meth:`new_deal` gave, or that was
+        booked already."""
+        if state is not self._current:
+            if state is self._last_booked:
+                raise IllegalActionError("finish_deal", "this deal is booked already", "stukolka-rule-rotation")
+            raise IllegalActionError("finish_deal", "this is not the session's current deal (from its "
+                                     "latest new_deal())", "stukolka-rule-rotation")
         if not state.is_terminal():
-            raise IllegalActionError("finish_deal", "the deal is not over")
+            raise IllegalActionError("finish_deal", "the deal is not over", "stukolka-rule-rotation")
         self.balances = list(state.balances)
         self.carry = state.table
         self.dealer = state.next_dealer
         self.records.append(state.to_record())
+        self._last_booked = state
+        self._current = None

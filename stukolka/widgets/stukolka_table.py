@@ -5,14 +5,19 @@ from __future__ import annotations
 import html
 import json
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Union
 
 import ipywidgets as w
 
-from stukolka.base import CHANCE, TERMINAL, GameState, StukolkaError, sample_chance
+from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, sample_chance
+from stukolka.bots.advisor import Advice, advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
-from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, format_card, parse_card
+from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
+from stukolka.stukolka.pot import trick_share
+from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.state import Session, StukolkaState
 from stukolka.widgets.common import SeatedTable
 
 __all__ = ["StukolkaTable", "stukolka_table", "render_stukolka", "parse_cards_any"]
@@ -34,10 +39,15 @@ _TIPS = {
 }
 
 
-def _stukolka_bots(seed: int, players: int, seat: int, bots, rules=None) -> dict[int, Bot]:
+#: The ``bots`` argument of a table: a dict seat -> bot, or a factory ``(seat, seed) -> bot``, or None.
+BotsArg = Union[Mapping[int, Bot], Callable[[int, int], Bot], None]
+
+
+def _stukolka_bots(seed: int, players: int, seat: int, bots: BotsArg,
+                   rules: StukolkaRules | None = None) -> dict[int, Bot]:
     """The bots for every seat but yours: a dict, or a factory ``bots(seat, seed) -> Bot``.
     By default each other seat plays by the sources' advice (:class:`RuleOfThumbBot`)."""
-    if isinstance(bots, dict):
+    if isinstance(bots, Mapping):
         missing = [p for p in range(players) if p != seat and p not in bots]
         if missing:
             raise ValueError(f"no bot for seat(s) {missing}")
@@ -66,10 +76,8 @@ class StukolkaTable(SeatedTable, w.VBox):
     """
 
     def __init__(self, variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
-                 seat: int = 0, dealer: int | None = None, bots=None, palette: str = "two",
+                 seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
                  **options: Any) -> None:
-        from stukolka.stukolka.state import VARIANTS
-
         self.palette = palette
         self._bots_arg = bots
         self.events: list[str] = []
@@ -159,9 +167,8 @@ class StukolkaTable(SeatedTable, w.VBox):
         self._configure(variant, players, stake, seed, seat, dealer, options)
 
     # ------------------------------------------------------------- starting
-    def _configure(self, variant, players, stake, seed, seat, dealer, options) -> None:
-        from stukolka.stukolka.state import Session, StukolkaRules
-
+    def _configure(self, variant: str, players: int, stake: int, seed: int, seat: int, dealer: int | None,
+                   options: dict[str, Any]) -> None:
         rules = StukolkaRules(variant=variant, n_players=players, stake=stake,
                               violation_mode=self.mode_box.value, dark_allowed=self.dark_box.value,
                               razrez_allowed=self.razrez_box.value, **options)
@@ -205,15 +212,13 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.message = ""
         self.advance()
 
-    def hint(self, samples: int = 32) -> list:
+    def hint(self, samples: int = 32) -> list[Advice]:
         """Ask the advisor what each of your legal moves is worth, in chips, and show it.
 
         The advisor sees only your observation: it deals the unseen cards many times in
         ways consistent with what you have seen and plays each deal out
         (:func:`stukolka.bots.advisor.advise`).  Returns the advice, best first.
         """
-        from stukolka.bots.advisor import advise
-
         if not self.legal():
             self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
             return []
@@ -272,13 +277,12 @@ class StukolkaTable(SeatedTable, w.VBox):
 
     def confirm(self) -> None:
         """Discard the selected cards (buying as many), as the confirm button does."""
-        chosen = self.selected()
-        self.press("discard " + " ".join(chosen) if chosen else "stand")  # the engine orders the cards
+        self.press(self.state.discard_action(self.selected()))  # the engine writes and orders the discard
 
     _note_chance = True
 
     def _chance_action(self, state: GameState) -> str:
-        if state.phase.value == "shuffle":      # a seeded shuffle, so the record replays it
+        if isinstance(state, StukolkaState) and state.phase is Phase.SHUFFLE:  # seeded, so the record replays it
             return f"shuffle {self.rng.randrange(2**31)}"
         return sample_chance(state, self.rng)
 
@@ -304,12 +308,13 @@ class StukolkaTable(SeatedTable, w.VBox):
     def load(self, record: str | dict | list) -> None:
         """Continue from a record (one deal, or a list of them as :meth:`session_log` writes):
         the engine replays it; then the bots move until your turn."""
-        from stukolka.stukolka.state import Session, StukolkaState
-
-        data = json.loads(record) if isinstance(record, str) else record
+        try:
+            data = json.loads(record) if isinstance(record, str) else record
+        except ValueError as exc:
+            raise RecordError(f"a stukolka record must be JSON: {exc}") from None
         recs = data if isinstance(data, list) else [data]
         if not recs:
-            raise StukolkaError("the record list is empty")
+            raise RecordError("the record list is empty")
         states = [StukolkaState.from_record(r) for r in recs]
         last = states[-1]
         rules = last.rules
@@ -320,7 +325,7 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.session = Session(rules, dealer=recs[-1]["dealer"], balances=recs[-1]["balances"],
                                carry=recs[-1]["carry"])
         self.session.records = [r for r in recs[:-1]]
-        self.state = last
+        self.state = self.session.resume(last)
         self.deal_number = len(recs)
         self.booked = False
         self.events = [f"loaded a record of {len(last.history())} actions"]
@@ -352,13 +357,11 @@ class StukolkaTable(SeatedTable, w.VBox):
             who = "You" if player == self.human else f"Seat {player}"
         self.events.append(f"{who}: {action}")
 
-    def _palette_changed(self, change) -> None:
+    def _palette_changed(self, change: dict[str, Any]) -> None:
         self.palette = "four" if change["new"] else "two"
         self.refresh()
 
-    def _variant_changed(self, change) -> None:
-        from stukolka.stukolka.state import PLAYER_LIMITS
-
+    def _variant_changed(self, change: dict[str, Any]) -> None:
         lo, hi = PLAYER_LIMITS[change["new"]]
         self.players_box.min, self.players_box.max = lo, hi
         self.players_box.value = min(max(self.players_box.value, lo), hi)
@@ -378,20 +381,24 @@ class StukolkaTable(SeatedTable, w.VBox):
             status = f"Seat {turn} is to act."
         self.status.value = f"<div role='status' aria-live='polite'><p>{status}</p>{self.message}</div>"
         # your hand as buttons
-        hand = list(st.hands[me]) if st.seen[me] else []
+        view = st.view(me)
+        hand = view["hand"] or []
         plays = [a for a in legal if a.startswith("play ")]
         discards = [a for a in legal if a.startswith("discard ")]
         buttons: list[w.Button | w.ToggleButton] = []
         colours = PALETTES[self.palette]
         if plays:
-            for c in hand:
-                name = format_card(c)
-                ok = f"play {name}" in plays
-                why = "" if ok else self._why_not(f"play {name}")
-                penal = self.rules.violation_mode == "penalize"
-                b = w.Button(description=name, disabled=not ok and not penal,
-                             tooltip=(f"Play {card_name(c)}" if ok else
-                                      f"{card_name(c)}: {why}" + (" (playing it costs a remiz)" if penal else "")),
+            penal = self.rules.violation_mode == "penalize"
+            for entry in hand:              # legal flags and reasons: the engine's (StukolkaState.view)
+                c, name, ok = entry["card"], entry["name"], entry["legal"]
+                if ok:
+                    tip = f"Play {entry['title']}"
+                elif penal:
+                    tip = (f"{entry['title']}: breaks the rule: {entry['why']} [{entry['rule']}] "
+                           "(playing it costs a remiz)")
+                else:
+                    tip = f"{entry['title']}: not allowed: {entry['why']} [{entry['rule']}]"
+                b = w.Button(description=name, disabled=not ok and not penal, tooltip=tip,
                              layout=w.Layout(width="64px", height="40px"))
                 b.style.text_color = colours[card_suit(c)]
                 b.style.font_weight = "bold"
@@ -402,9 +409,9 @@ class StukolkaTable(SeatedTable, w.VBox):
                     b.add_class("stukolka-illegal")
                 buttons.append(b)
             self.hand_label.value = "<b>Your hand</b> &mdash; click a card to play it:"
-        elif discards or (st.phase.value in ("purchase", "razrez") and "stand" in legal):
-            for c in hand:
-                name = format_card(c)
+        elif discards or (view["phase"] in ("purchase", "razrez") and "stand" in legal):
+            for entry in hand:
+                c, name = entry["card"], entry["name"]
                 b = w.ToggleButton(description=name, tooltip=f"Select {card_name(c)} to discard",
                                    layout=w.Layout(width="64px", height="40px"))
                 b.style.text_color = colours[card_suit(c)]
@@ -447,23 +454,8 @@ class StukolkaTable(SeatedTable, w.VBox):
             self.confirm_button.description = f"Discard the selected card{'s' if k != 1 else ''}"
         else:
             self.confirm_button.description = f"Discard {k} and buy {k}" if k else "Discard the selected cards"
-        hand = [format_card(c) for c in self.state.hands[self.human]]
-        action = "discard " + " ".join(sorted(chosen, key=hand.index))
+        action = self.state.discard_action(chosen) if chosen and self.legal() else ""
         self.confirm_button.disabled = not chosen or action not in self.legal()
-
-    def _why_not(self, action: str) -> str:
-        """The engine's reason for refusing ``action`` (tried on a copy of the state)."""
-        probe = self.state.clone()
-        try:
-            before = len(probe.violations)
-            probe.apply_action(action)
-        except StukolkaError as exc:
-            rule = getattr(exc, "rule", "")
-            return f"not allowed: {_rule_text(rule)} [{rule}]" if rule else f"not allowed: {exc}"
-        if len(probe.violations) > before:
-            rule = probe.violations[-1][1]
-            return f"breaks the rule: {_rule_text(rule)} [{rule}]"
-        return "allowed"
 
 
 _PHASE_WORDS = {
@@ -474,14 +466,10 @@ _PHASE_WORDS = {
 
 
 def _rule_text(label: str) -> str:
-    from stukolka.stukolka.state import RULE_LABELS
-
     return RULE_LABELS.get(label, label)
 
 
 def parse_cards_any(cards: str | Sequence[str]) -> set[int]:
-    from stukolka.cards import parse_cards
-
     if isinstance(cards, str):
         return set(parse_cards(cards))
     return {parse_card(c) for c in cards}
@@ -491,74 +479,71 @@ def _seat_name(p: int, me: int) -> str:
     return "you" if p == me else f"seat {p}"
 
 
-def render_stukolka(state, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
-    """The Stukolka table as ``seat`` sees it, drawn from the engine's observation."""
-    from stukolka.stukolka.pot import trick_share
-
-    obs = state.observation(seat)
-    n = obs["seats"]
+def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
+    """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`StukolkaState.view`)."""
+    v = state.view(seat)
+    n = len(v["seats"])
     esc = html.escape
     out = []
     head = f"Deal {deal_number}" if deal_number else "Deal"
-    dealer = obs["dealer"]
-    out.append(f"<p><b>{head}</b> &middot; variant <b>{esc(obs['variant'])}</b> &middot; dealer: "
+    dealer = v["dealer"]
+    out.append(f"<p><b>{head}</b> &middot; variant <b>{esc(v['variant'])}</b> &middot; dealer: "
                f"<b>{'the seat draw decides' if dealer is None else _seat_name(dealer, seat)}</b> &middot; "
-               f"pot in play <b>{obs['pot_in_play']}</b> &middot; on the table {obs['table']} &middot; "
-               f"stock {obs['stock_size']} cards</p>")
+               f"pot in play <b>{v['pot']}</b> &middot; on the table {v['table']} &middot; "
+               f"stock {v['stock']} cards</p>")
     # trump
-    if obs["turned_trump"]:
+    trump = v["trump"]
+    if trump["turned"] is not None:
         out.append("<div style='display:flex;align-items:center;gap:8px'><b>Trump card</b> (turned up, dead):"
-                   + card_svg(parse_card(obs["turned_trump"]), width=40, palette=palette)
-                   + f"<span>trump suit {obs['trump']}</span></div>")
-    elif obs["trump"] and state.rules.variant == "shleif":
+                   + card_svg(trump["turned"], width=40, palette=palette)
+                   + f"<span>trump suit {trump['symbol']}</span></div>")
+    elif trump["symbol"] and v["variant"] == "shleif":
         mine = ""
-        if obs["shleif_card"]:
-            mine = " Your hidden trump card: " + card_svg(parse_card(obs["shleif_card"]), width=40, palette=palette)
+        if trump["shleif_card"] is not None:
+            mine = " Your hidden trump card: " + card_svg(trump["shleif_card"], width=40, palette=palette)
         out.append(f"<div><b>Shleif:</b> the dealer keeps the trump card hidden as a fourth card; trump suit "
-                   f"<b>{obs['trump']}</b> [stukolka-rule-shleif].{mine}</div>")
-    if obs["shleif_refused"]:
+                   f"<b>{trump['symbol']}</b> [stukolka-rule-shleif].{mine}</div>")
+    if trump["shleif_refused"]:
         out.append("<p>The dealer refused the shleif: the trump card is turned up and dead "
                    "[stukolka-rule-shleif-refusal].</p>")
     # seats
     rows = []
-    for p in range(n):
+    for info in v["seats"]:
+        p = info["seat"]
         marks = []
-        if p == dealer:
+        if info["role"] == "dealer":
             marks.append("dealer")
-        if obs["to_act"] == p:
+        if info["to_act"]:
             marks.append("&#9654; to act")
-        decl = obs["declarations"][p] or ""
-        size = obs["hand_sizes"][p]
-        if p == seat and obs["hand"]:
-            cards = cards_html([parse_card(c) for c in obs["hand"]], width=36, palette=palette)
+        decl = info["declaration"] or ""
+        size = info["cards"]
+        if p == seat and v["hand"]:
+            cards = cards_html([c["card"] for c in v["hand"]], width=36, palette=palette)
         elif p == seat and size:
             cards = "".join(card_svg(None, width=24) for _ in range(size)) + " <i>(not looked at)</i>"
         else:
             cards = "".join(card_svg(None, width=24) for _ in range(size)) or "&ndash;"
         style = " style='background:#eef5ff'" if p == seat else ""
         rows.append(f"<tr{style}><th scope='row'>{_seat_name(p, seat).capitalize()}</th><td>{', '.join(marks)}</td>"
-                    f"<td>{esc(decl)}</td><td>{cards}</td><td>{obs['tricks_won'][p]}</td>"
-                    f"<td style='text-align:right'>{obs['balances'][p]}</td></tr>")
+                    f"<td>{esc(decl)}</td><td>{cards}</td><td>{info['tricks']}</td>"
+                    f"<td style='text-align:right'>{info['balance']}</td></tr>")
     out.append("<table class='stukolka-seats' style='border-collapse:collapse'><caption style='text-align:left'>"
                "Seats (balances include the stakes put in)</caption><thead><tr><th>Seat</th><th>Role</th>"
                "<th>Declared</th><th>Cards</th><th>Tricks</th><th>Balance</th></tr></thead><tbody>"
                + "".join(rows) + "</tbody></table>")
-    # tricks
-    trump = state.trump_suit
-    for i, (trick, winner) in enumerate(state.tricks, 1):
-        wc = dict(trick)[winner]
-        why = ("the highest trump" if card_suit(wc) == trump else "the highest card of the suit led")
-        played = ", ".join(f"{_seat_name(q, seat)} {format_card(c)}" for q, c in trick)
-        out.append(f"<p class='stukolka-trick'>Trick {i}: {played} &rarr; <b>{_seat_name(winner, seat)}</b> "
-                   f"wins with {format_card(wc)}, {why} [stukolka-rule-trick-winner].</p>")
-    if state.trick:
+    # tricks: the winner and the reason are the engine's
+    for i, t in enumerate(v["tricks"], 1):
+        played = ", ".join(f"{_seat_name(x['seat'], seat)} {x['name']}" for x in t["plays"])
+        out.append(f"<p class='stukolka-trick'>Trick {i}: {played} &rarr; <b>{_seat_name(t['winner'], seat)}</b> "
+                   f"wins with {t['name']}, {t['why']} [{t['rule']}].</p>")
+    if v["current_trick"]:
         out.append("<div><b>On the table:</b> " + "".join(
             f"<span style='display:inline-block;text-align:center;margin-right:6px'>"
-            f"{card_svg(c, width=40, palette=palette)}<br><small>{_seat_name(q, seat)}</small></span>"
-            for q, c in state.trick) + "</div>")
-    for p, rule, card in state.violations:
-        out.append(f"<p style='color:#a00'>{_seat_name(p, seat).capitalize()} played {card} against the rule "
-                   f"<i>{esc(_rule_text(rule))}</i> [{rule}]: a remiz [stukolka-rule-violation].</p>")
+            f"{card_svg(x['card'], width=40, palette=palette)}<br><small>{_seat_name(x['seat'], seat)}</small></span>"
+            for x in v["current_trick"]) + "</div>")
+    for x in v["violations"]:
+        out.append(f"<p style='color:#a00'>{_seat_name(x['seat'], seat).capitalize()} played {x['name']} against the rule "
+                   f"<i>{esc(x['text'])}</i> [{x['rule']}]: a remiz [stukolka-rule-violation].</p>")
     for e in state.events:
         out.append(f"<p><i>{esc(e)}</i></p>")
     # settlement: the engine's ledger, drawn as it is (nothing is added up here)
@@ -584,7 +569,7 @@ def render_stukolka(state, seat: int, palette: str = "two", *, deal_number: int 
 
 
 def stukolka_table(variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
-                   seat: int = 0, dealer: int | None = None, bots=None, palette: str = "two",
+                   seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
                    **options: Any) -> StukolkaTable:
     """A Stukolka table: you at ``seat``, bots elsewhere (``bots``: a dict seat -> Bot, or a
     factory ``bots(seat, seed)``; by default random legal play).  ``dealer=None`` starts with

@@ -1,0 +1,159 @@
+"""The rules of the card play, as pure functions of the cards (no state needed).
+
+The engine (:class:`~stukolka.stukolka.state.StukolkaState`), the search bots and the
+tables all ask these functions, so each rule is written once:
+
+* :func:`beats` and :func:`trick_winner`: ``stukolka-rule-trick-winner``;
+* :func:`card_options`: the cards a hand may play into a trick, with the rule that limits
+  them (leads K-11, following K-6, K-7, K-8);
+* :func:`marriage_exemption`: who is freed from leading the other card of a trump marriage;
+* :func:`violation_rule`: which rule an illegal card breaks (``stukolka-rule-violation``);
+* :func:`declaring_order`, :data:`PLAYING`: who declares when, and which declarations play;
+* :func:`discard_order`: the canonical order of the cards of a discard.
+
+>>> from stukolka.cards import parse_card
+>>> trick = [(1, int(parse_card("9♥"))), (2, int(parse_card("K♥"))), (3, int(parse_card("2♠")))]
+>>> trick_winner(trick, trump=0)                 # the two of trumps takes the trick
+(3, 0)
+>>> trick_winner(trick, trump=2)                 # no trump played: the highest heart
+(2, 24)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from stukolka.stukolka.rules import StukolkaRules
+
+__all__ = ["PLAYING", "beats", "trick_winner", "winning_index", "card_options", "marriage_exemption",
+           "violation_rule", "declaring_order", "discard_order", "trick_reason"]
+
+#: The declarations that take part in the play (``stukolka-rule-declare``).
+PLAYING: frozenset[str] = frozenset({"knock", "golets", "dark", "razrez"})
+
+Trick = Sequence[tuple[int, int]]
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    """Does ``card`` beat the winning card ``best``? (``stukolka-rule-trick-winner``)
+
+    >>> beats(11, 12, 0), beats(13, 12, 1), beats(13, 12, 2)
+    (False, True, False)
+    """
+    cs, bs = card // 13, best // 13
+    return (cs == bs and card > best) or (cs == trump and bs != trump)
+
+
+def winning_index(trick: Trick, trump: int | None) -> int:
+    """The position in ``trick`` (a sequence of ``(seat, card)``) of the card winning it so far."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i][1], trick[best][1], trump):
+            best = i
+    return best
+
+
+def trick_winner(trick: Trick, trump: int | None) -> tuple[int, int]:
+    """The ``(seat, card)`` winning ``trick`` so far: the highest trump, else the highest card
+    of the suit led (``stukolka-rule-trick-winner``)."""
+    seat, card = trick[winning_index(trick, trump)]
+    return seat, card
+
+
+def trick_reason(card: int, trump: int | None) -> str:
+    """Why the winning ``card`` took its trick, in words (``stukolka-rule-trick-winner``)."""
+    return "the highest trump" if card // 13 == trump else "the highest card of the suit led"
+
+
+def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump: int, *,
+                 me: int = -1, exempt: tuple[int, int] | None = None, trump_visible: bool = False,
+                 trump_card: int | None = None) -> tuple[list[int], str | None]:
+    """The cards ``hand`` may play into ``trick`` (``(seat, card)`` pairs; empty for a lead), and
+    the book label of the rule that restricts them (``None`` when any card goes).
+
+    Leads: ``stukolka-rule-trump-ace-lead``, ``stukolka-rule-marriage-lead``,
+    ``stukolka-rule-marriage-exemption`` (K-11).  Following: ``stukolka-rule-follow-suit``
+    (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
+    ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8).
+    ``exempt`` is :func:`marriage_exemption` after the last trick; ``me`` the seat of ``hand``.
+
+    >>> from stukolka.stukolka.rules import StukolkaRules
+    >>> from stukolka.cards import parse_card, parse_cards
+    >>> hand = [int(c) for c in parse_cards("A♥ 2♥ 3♠")]
+    >>> card_options(StukolkaRules(), hand, [(1, int(parse_card("K♥")))], trump=0)
+    ([25], 'stukolka-rule-must-beat')
+    """
+    h = list(hand)
+    r = rules
+    t = trump
+    if not trick:  # a lead
+        ace, king, queen = t * 13 + 12, t * 13 + 11, t * 13 + 10
+        if r.lead_trump_ace and ace in h:
+            return [ace], "stukolka-rule-trump-ace-lead"
+        if r.lead_king_from_marriage and king in h and queen in h:
+            return [king], "stukolka-rule-marriage-lead"
+        if (r.lead_king_from_marriage and not r.marriage_exemption and exempt
+                and exempt[0] == me and exempt[1] in h):
+            return [exempt[1]], "stukolka-rule-marriage-exemption"
+        if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in h:
+            return [king], "stukolka-rule-marriage-lead"
+        return h, None
+    lead = trick[0][1]
+    led = lead // 13
+    win = trick_winner(trick, t)[1]
+    same = [c for c in h if c // 13 == led]
+    if same:
+        target = win if r.must_beat == "current_winner" else lead
+        over = [c for c in same if beats(c, target, t)]
+        if over:
+            return over, "stukolka-rule-must-beat"
+        return same, "stukolka-rule-follow-suit"
+    trumps = [c for c in h if c // 13 == t]
+    if trumps:
+        if win // 13 == t and r.must_overtrump:
+            over = [c for c in trumps if c > win]
+            if over:
+                return over, "stukolka-rule-overtrump"
+            if r.must_undertrump:
+                return trumps, "stukolka-rule-undertrump"
+            return h, None
+        return trumps, "stukolka-rule-must-trump"
+    return h, None
+
+
+def violation_rule(hand: Sequence[int], trick: Trick, card: int, trump: int | None,
+                   limiting_rule: str | None) -> str:
+    """Which rule playing the illegal ``card`` from ``hand`` breaks (``stukolka-rule-violation``);
+    ``limiting_rule`` is the rule :func:`card_options` named."""
+    if trick:
+        led = trick[0][1] // 13
+        if any(c // 13 == led for c in hand) and card // 13 != led:
+            return "stukolka-rule-follow-suit"
+        if card // 13 != trump and limiting_rule in ("stukolka-rule-overtrump", "stukolka-rule-undertrump"):
+            return "stukolka-rule-must-trump"
+    return limiting_rule or "stukolka-rule-violation"
+
+
+def marriage_exemption(winner: int, winning_card: int, hand_after: Sequence[int],
+                       trump: int) -> tuple[int, int] | None:
+    """``(winner, other card)`` when ``winner`` took a trick with one card of the trump marriage
+    and still holds the other (``stukolka-rule-marriage-exemption``, K-11), else ``None``."""
+    king, queen = trump * 13 + 11, trump * 13 + 10
+    other = {queen: king, king: queen}.get(winning_card)
+    return (winner, other) if other is not None and other in hand_after else None
+
+
+def declaring_order(dealer: int, n: int) -> list[int]:
+    """Seats in declaring order: from the dealer's left, the dealer last (``stukolka-rule-declare``).
+
+    >>> declaring_order(2, 4)
+    [3, 0, 1, 2]
+    """
+    return [(dealer + 1 + i) % n for i in range(n)]
+
+
+def discard_order(hand: Sequence[int], cards: Iterable[int]) -> list[int]:
+    """The cards of a discard in the canonical order: as they lie in ``hand`` (cards not in the
+    hand last, as given), so ``discard 7♦ 9♣`` and ``discard 9♣ 7♦`` are one action."""
+    hand = list(hand)
+    return sorted(cards, key=lambda c: hand.index(c) if c in hand else len(hand))

@@ -1,0 +1,132 @@
+"""What a front end draws for one seat: plain JSON-able data built from the engine.
+
+:func:`view` is :meth:`StukolkaState.view <stukolka.stukolka.state.StukolkaState.view>`.  It is
+built from :meth:`~stukolka.stukolka.state.StukolkaState.observation` (so it shows nothing the
+seat may not see), :meth:`~stukolka.stukolka.state.StukolkaState.legal_actions` and the engine's
+own reasons (:meth:`~stukolka.stukolka.state.StukolkaState.why_illegal`); a front end draws it and
+computes no rule itself.
+
+>>> import json
+>>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
+>>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+>>> for a in ("shuffle 4", "cut 26", "deal"):
+...     s.apply_action(a)
+>>> v = s.view(1)
+>>> v["game"], v["phase"], v["to_act"], v["legal"], [x["role"] for x in v["seats"]]
+('stukolka', 'declare', 1, ['knock', 'pass'], ['dealer', 'player', 'cutter'])
+>>> json.loads(json.dumps(v)) == v
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from stukolka.base import CHANCE, TERMINAL
+from stukolka.cards import card_name, format_card
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.play import trick_reason, trick_winner
+from stukolka.stukolka.rules import RULE_LABELS, StukolkaRules
+
+__all__ = ["view", "ViewSource"]
+
+
+class ViewSource(Protocol):
+    """What :func:`view` asks of a deal (a :class:`~stukolka.stukolka.state.StukolkaState`)."""
+
+    rules: StukolkaRules
+    n: int
+    next_dealer: int | None
+    next_carry: int | None
+    events: list[str]
+
+    def observation(self, player: int) -> StukolkaObservation: ...
+
+    def legal_actions(self) -> list[str]: ...
+
+    def current_player(self) -> int: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None: ...
+
+    def returns(self) -> list[int]: ...
+
+
+def _play(q: int, c: int) -> dict[str, Any]:
+    return {"seat": q, "card": c, "name": format_card(c)}
+
+
+def _role(p: int, obs: StukolkaObservation) -> str:
+    if obs.dealer is None:
+        return "player"
+    if p == obs.dealer:
+        return "dealer"
+    if p == (obs.dealer - 1) % obs.seats:
+        return "cutter"
+    return "player"
+
+
+def _trick(plays: Sequence[tuple[int, int]], winner: int, trump: int | None) -> dict[str, Any]:
+    _, card = trick_winner(plays, trump)
+    return {"plays": [_play(q, c) for q, c in plays], "winner": winner, "card": card,
+            "name": format_card(card), "why": trick_reason(card, trump), "rule": "stukolka-rule-trick-winner"}
+
+
+def view(state: ViewSource, seat: int) -> dict[str, Any]:
+    """Everything a front end draws for ``seat``, as plain JSON-able data (see module doc)."""
+    obs = state.observation(seat)
+    to_act = obs.to_act
+    legal = state.legal_actions() if to_act == seat and not state.is_terminal() else []
+    playing = obs.phase is Phase.PLAY and to_act == seat
+    hand: list[dict[str, Any]] | None = None
+    if obs.hand is not None:
+        hand = []
+        for c in obs.hand:
+            name = format_card(c)
+            ok = playing and f"play {name}" in legal
+            why = state.why_illegal(f"play {name}") if playing and not ok else None
+            hand.append({"card": c, "name": name, "title": card_name(c), "legal": ok,
+                         "why": why[0] if why else None, "rule": why[1] if why else None})
+    seats = []
+    for p in range(obs.seats):
+        seats.append({"seat": p, "role": _role(p, obs), "you": p == seat, "to_act": p == to_act,
+                      "balance": obs.balances[p], "declaration": obs.declarations[p],
+                      "cards": obs.hand_sizes[p], "bought": obs.bought[p], "discarded": obs.discarded[p],
+                      "tricks": obs.tricks_won[p]})
+    tricks = [_trick(t, w, obs.trump) for t, w in obs.tricks]
+    out: dict[str, Any] = {
+        "game": "stukolka",
+        "variant": obs.variant,
+        "phase": obs.phase.value,
+        "seat": seat,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "chance": to_act == CHANCE,
+        "legal": legal,
+        "dealer": obs.dealer,
+        "seats": seats,
+        "hand": hand,
+        "trump": {"suit": obs.trump, "symbol": obs.trump_symbol, "turned": obs.turned_trump,
+                  "turned_name": None if obs.turned_trump is None else format_card(obs.turned_trump),
+                  "shleif_card": obs.shleif_card, "shleif_refused": obs.shleif_refused},
+        "exposed": list(obs.exposed),
+        "stock": obs.stock_size,
+        "current_trick": [_play(q, c) for q, c in obs.current_trick],
+        "last_trick": tricks[-1] if tricks else None,
+        "tricks": tricks,
+        "pot": obs.pot_in_play,
+        "table": obs.table,
+        "violations": [{"seat": q, "rule": rule, "text": RULE_LABELS.get(rule, rule), "card": c,
+                        "name": format_card(c)} for q, rule, c in obs.violations],
+        "events": list(state.events),
+        "terminal": state.is_terminal(),
+    }
+    if state.is_terminal():
+        settlement = getattr(state, "settlement", None)
+        out["settlement"] = settlement().to_dict() if callable(settlement) else None
+        out["returns"] = list(state.returns())
+        out["next_dealer"] = state.next_dealer
+        out["next_carry"] = state.next_carry
+    return out
