@@ -1,7 +1,10 @@
 """Штосс (shtoss) and фараон (Pharaon): the banking game of *The Queen of Spades*.
 
 * :mod:`~stukolka.shtoss.rules` -- the options, the book's rule labels, the settlement of one card;
-* :mod:`~stukolka.shtoss.state` -- one deal as a state machine (:class:`ShtossState`), its observation and record;
+* :mod:`~stukolka.shtoss.stakes` -- the phases of a deal, a stake, a settlement;
+* :mod:`~stukolka.shtoss.state` -- one deal as a state machine (:class:`ShtossState`);
+* :mod:`~stukolka.shtoss.observation` -- what a player sees, and the view a front end draws;
+* :mod:`~stukolka.shtoss.records` -- the record formats of a deal and of Pharaon;
 * :mod:`~stukolka.shtoss.session` -- several deals at one table (:class:`Session`);
 * :mod:`~stukolka.shtoss.pharaon` -- Pharaon (:class:`Pharaon`);
 * :mod:`~stukolka.shtoss.evenings` -- the evenings of *The Queen of Spades*;
@@ -16,11 +19,12 @@ from stukolka.shtoss.rules import (
     BANKER, POSITION_PRESETS, PREMIUM_EVENTS, RULE_LABELS, SETTLEMENT_TEXT, KushError, ShtossRules,
     between_abcugs, rule_tag, settle_card, thirds_factor,
 )
-from stukolka.shtoss.state import (
-    RECORD_FORMAT, Phase, Settlement, ShtossObservation, ShtossState, Stake, StakeSeen,
-)
+from stukolka.shtoss.stakes import Phase, Settlement, Stake
+from stukolka.shtoss.observation import ShtossObservation, StakeSeen
+from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, RECORD_FORMAT
+from stukolka.shtoss.state import ShtossState
 from stukolka.shtoss.session import Session
-from stukolka.shtoss.pharaon import PHARAON_RECORD_FORMAT, Pharaon, PharaonObservation, PharaonPhase
+from stukolka.shtoss.pharaon import Pharaon, PharaonObservation, PharaonPhase
 from stukolka.shtoss.evenings import capital_after, load_record, queen_of_spades, replay_evening, replay_queen_of_spades
 from stukolka.shtoss.play import (
     compare_rules, edge_percent, pharaon_playthrough, play_deal, playthrough, set_up_deal, signed,

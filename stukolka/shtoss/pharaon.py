@@ -17,13 +17,12 @@ from stukolka.cards import SPADES, Card, Cards, card_rank, make_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, InvalidActionError, RecordError, StukolkaError
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
-from stukolka.shtoss.state import (
-    Phase, Settlement, Stake, ShtossState, _apply_atomically, _field, _ledger, _parse_int, _replay, _view,
-)
+from stukolka.shtoss.observation import ledger_of, view_of
+from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, record_field, replay_actions
+from stukolka.shtoss.stakes import Phase, Settlement, Stake
+from stukolka.shtoss.state import ShtossState, _apply_atomically, _parse_int
 
-__all__ = ["Pharaon", "PharaonPhase", "PharaonObservation", "PHARAON_RECORD_FORMAT"]
-
-PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`Pharaon.to_record`
+__all__ = ["Pharaon", "PharaonPhase", "PharaonObservation"]
 
 
 class PharaonPhase(str, enum.Enum):
@@ -209,11 +208,11 @@ class Pharaon(GameState):
         if not self.is_terminal():
             raise IllegalActionError("settlement", "the coup is not over yet",
                                      rule_tag("shtoss-rule-pharaon-sides", "2.2"))
-        return _ledger(self.inner.settlements, 2, ("banker", "punter"))
+        return ledger_of(self.inner.settlements, 2, ("banker", "punter"))
 
     def view(self, seat: int) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing Pharaon for ``seat``."""
-        return _view("pharaon", self.observation(seat), seat,
+        return view_of("pharaon", self.observation(seat), seat,
                      self.legal_actions() if self.current_player() == seat else [],
                      self.settlement() if self.is_terminal() else None)
 
@@ -228,10 +227,10 @@ class Pharaon(GameState):
         """Replay a ``pharaon-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, PHARAON_RECORD_FORMAT, "pharaon")
         try:
-            game = cls(ShtossRules.from_options(_field(rec, "rules", Mapping, {})))
+            game = cls(ShtossRules.from_options(record_field(rec, "rules", Mapping, {})))
         except (StukolkaError, TypeError, ValueError) as exc:
             raise RecordError(f"pharaon record: bad rules: {exc}") from None
-        _replay(game, _field(rec, "actions", list), rec.get("returns"), "pharaon")
+        replay_actions(game, record_field(rec, "actions", list), rec.get("returns"), "pharaon")
         return game
 
     def __eq__(self, other: object) -> bool:

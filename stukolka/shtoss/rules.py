@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from stukolka.errors import IllegalActionError, RulesError
-from stukolka.cards import card_colour, card_suit, parse_card
+from stukolka.cards import card_colour, card_suit, parse_card  # noqa: F401  (parse_card: the doctests)
 
 __all__ = [
     "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "settle_card", "thirds_factor", "BANKER",

@@ -32,39 +32,20 @@ Actions are short strings (see ``docs/shtoss-actions.md``)::
 from __future__ import annotations
 
 import copy
-import enum
-import html
 import random
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping
+from typing import Any, Mapping
 
-from stukolka.base import (
-    CHANCE, TERMINAL, GameState, Ledger, LedgerLine, Observation, check_record, money_text as _money,
-)
-from stukolka.cards import Card, Cards, card_rank, deck, format_card, parse_card
+from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, check_record
+from stukolka.cards import Card, Cards, card_rank, deck, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss.display import deal_picture
-from stukolka.shtoss.rules import (
-    BANKER, SETTLEMENT_TEXT, KushError, ShtossRules, rule_tag, settle_card,
-)
+from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of, seat_names, view_of
+from stukolka.shtoss.records import RECORD_FORMAT, record_field, replay_actions
+from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
+from stukolka.shtoss.stakes import Phase, Settlement, Stake
 
-__all__ = ["Phase", "Stake", "Settlement", "StakeSeen", "ShtossObservation", "ShtossState", "RECORD_FORMAT"]
-
-RECORD_FORMAT = "shtoss-record/1"  #: the ``format`` of :meth:`ShtossState.to_record`
-
-
-class Phase(str, enum.Enum):
-    """The phases of a shtoss deal (``state.phase``); a ``str`` enum, so ``phase == "deal"`` holds."""
-
-    STAKE = "stake"  #: the punters stake cards in turn; the banker answers a raised kush
-    CUT = "cut"      #: the podrezka
-    DEAL = "deal"    #: chance fixes the banker's deck; the banker turns abcugs
-    BETS = "bets"    #: between abcugs, new stakes (only with ``mid_deal_bets``)
-    OVER = "over"    #: every stake is settled
-
-    def __str__(self) -> str:
-        return self.value
+__all__ = ["ShtossState"]
 
 
 def _apply_atomically(state: Any, action: object, hint: str) -> None:
@@ -80,119 +61,6 @@ def _apply_atomically(state: Any, action: object, hint: str) -> None:
         state.__dict__.update(saved)
         raise
     state._history.append(action.strip())
-
-
-@dataclass(frozen=True)
-class Stake:
-    """A punter's stake: one card, or a pair of one rank (``pair``), with a kush per card."""
-
-    punter: int
-    cards: Cards
-    kush: int
-
-    @property
-    def rank(self) -> int:
-        return card_rank(self.cards[0])
-
-    def __str__(self) -> str:
-        kind = "pair " if len(self.cards) == 2 else ""
-        return f"P{self.punter} {kind}{self.cards} {self.kush}"
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """How one stake was settled: where, by which card, for how much, by which rule."""
-
-    punter: int
-    cards: Cards
-    kush: int
-    position: int | None
-    deciding: Card | None
-    amount: Fraction
-    rule: str
-    modifiers: tuple[str, ...] = ()
-
-    @property
-    def card(self) -> Card:
-        return self.cards[0]
-
-    def __repr__(self) -> str:
-        mods = f", modifiers={self.modifiers!r}" if self.modifiers else ""
-        dec = None if self.deciding is None else str(self.deciding)
-        return (f"Settlement(punter={self.punter}, cards={str(self.cards)!r}, kush={self.kush}, "
-                f"position={self.position}, deciding={dec!r}, amount={self.amount!r}, "
-                f"rule={self.rule!r}{mods})")
-
-    @property
-    def text(self) -> str:
-        """The settlement in plain words: which card decided, where, the rule, and the result."""
-        who = f"punter {self.punter}"
-        if self.position is None:
-            return f"{who}, {self.cards} for {self.kush}: {SETTLEMENT_TEXT[self.rule]}"
-        side = "right" if self.position % 2 else "left"
-        if self.amount > 0:
-            result = f"{who} wins {_money(self.amount)}"
-        elif self.amount < 0:
-            result = f"{who} loses {_money(-self.amount)}"
-        else:
-            result = "no money changes hands"
-        mods = f" ({', '.join(self.modifiers)})" if self.modifiers else ""
-        return (f"{who}, {self.cards} for {self.kush}: {self.deciding} at place {self.position} ({side}); "
-                f"{SETTLEMENT_TEXT[self.rule]}{mods}; {result}")
-
-    def __str__(self) -> str:
-        where = "undecided" if self.position is None else f"at {self.position} by {self.deciding}"
-        sign = "+" if self.amount >= 0 else ""
-        return f"P{self.punter} {self.cards} ({self.kush}) {where}: {sign}{self.amount} [{self.rule}]"
-
-
-@dataclass(frozen=True)
-class StakeSeen:
-    """A stake as one player sees it: its cards (``None`` while they lie face down), its kush,
-    and, once settled, where, by which card, for how much and by which rule."""
-
-    punter: int
-    cards: tuple[int, ...] | None
-    kush: int
-    open: bool
-    position: int | None = None
-    deciding: int | None = None
-    amount: Fraction | None = None
-    rule: str = ""
-    text: str = ""
-
-    def __str__(self) -> str:
-        cards = "??" if self.cards is None else " ".join(format_card(c) for c in self.cards)
-        out = f"P{self.punter} {cards} {self.kush}"
-        if self.open:
-            return out + " open"
-        if self.amount is None:
-            return out
-        where = "undecided" if self.position is None else f"at {self.position} by {'?' if self.deciding is None else format_card(self.deciding)}"
-        return f"{out} {where}: {'+' if self.amount > 0 else ''}{_money(self.amount)} [{self.rule}]"
-
-
-@dataclass(frozen=True)
-class ShtossObservation(Observation):
-    """What one player sees of a shtoss deal.  The banker's undealt cards lie face down; before
-    the first abcug each punter's staked cards are face down, seen only by their owner."""
-
-    CARD_FIELDS: ClassVar[frozenset[str]] = frozenset({"right", "left"})
-
-    player: int
-    phase: Phase
-    to_act: int
-    deck_size: int
-    punters: int
-    initial_kush: int
-    cut: int | None
-    stakes: tuple[StakeSeen, ...]
-    pending: StakeSeen | None
-    right: tuple[int, ...]
-    left: tuple[int, ...]
-    undealt: int
-    unseen: tuple[tuple[int, int], ...]   #: (rank, cards of it not yet turned), the casekeeper
-    returns: tuple[Fraction, ...]
 
 
 # --------------------------------------------------------------------------- the deal
@@ -588,13 +456,13 @@ class ShtossState(GameState):
         if not self.is_terminal():
             raise IllegalActionError("settlement", "the deal is not over yet",
                                      rule_tag("shtoss-rule-several-stakes", "2.3.8"))
-        return _ledger(self.settlements, self.punters + 1, seat_names(self.punters))
+        return ledger_of(self.settlements, self.punters + 1, seat_names(self.punters))
 
     def view(self, seat: int) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing the table for ``seat`` (see
         ``docs/shtoss-actions.md``); built from :meth:`observation`, so it hides what the
         seat may not see."""
-        return _view("shtoss", self.observation(seat), seat,
+        return view_of("shtoss", self.observation(seat), seat,
                      self.legal_actions() if self.current_player() == seat else [],
                      self.settlement() if self.is_terminal() else None)
 
@@ -611,13 +479,13 @@ class ShtossState(GameState):
         """Replay a ``shtoss-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, RECORD_FORMAT, "shtoss")
         try:
-            rules = ShtossRules.from_options(_field(rec, "rules", Mapping, {}))
-            kush = {int(p): k for p, k in _field(rec, "kush", Mapping, {}).items()}
-            state = cls(rules, punters=_field(rec, "punters", int, 1),
-                        initial_kush=_field(rec, "initial_kush", int, 1), kush=kush)
+            rules = ShtossRules.from_options(record_field(rec, "rules", Mapping, {}))
+            kush = {int(p): k for p, k in record_field(rec, "kush", Mapping, {}).items()}
+            state = cls(rules, punters=record_field(rec, "punters", int, 1),
+                        initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
         except (StukolkaError, TypeError, ValueError) as exc:
             raise RecordError(f"shtoss record: bad set-up: {exc}") from None
-        _replay(state, _field(rec, "actions", list), rec.get("returns"), "shtoss")
+        replay_actions(state, record_field(rec, "actions", list), rec.get("returns"), "shtoss")
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -661,60 +529,3 @@ class ShtossState(GameState):
         return out
 
 
-# --------------------------------------------------------------------------- shared with Pharaon
-def seat_names(punters: int) -> tuple[str, ...]:
-    """``("banker", "punter 1", ...)``: the seats of a deal, for ledgers and views."""
-    return ("banker",) + tuple(f"punter {i}" for i in range(1, punters + 1))
-
-
-def _ledger(settlements: list[Settlement], seats: int, names: tuple[str, ...]) -> Ledger:
-    lines = [LedgerLine(item="stake", text=st.text, rule=st.rule,
-                        amounts={st.punter: st.amount, BANKER: -st.amount}) for st in settlements]
-    return Ledger(tuple(lines), seats, names)
-
-
-def _view(game: str, obs: Observation, seat: int, legal: list[str], ledger: Ledger | None) -> dict[str, Any]:
-    data = obs.to_dict()
-    out: dict[str, Any] = {"game": game, "phase": data.pop("phase"), "seat": seat,
-                           "to_act": data.pop("to_act"), "legal": list(legal)}
-    data.pop("player")
-    unseen = data.pop("unseen")
-    out.update(data)
-    out["banker_deck"] = out.pop("undealt")
-    out["casekeeper"] = {_RANK_NAMES.get(r, str(r)): n for r, n in unseen}
-    out["bankrolls"] = out.pop("returns")
-    if ledger is not None:
-        out["settlement"] = ledger.to_dict()
-    return out
-
-
-_RANK_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-
-
-def _field(rec: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
-    if key not in rec:
-        if default is ...:
-            raise RecordError(f"record has no {key!r}")
-        return default
-    v = rec[key]
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise RecordError(f"record {key!r} must be {kind.__name__}, not {type(v).__name__}")
-    return v
-
-
-def _replay(state: Any, actions: list[Any], returns: Any, game: str) -> None:
-    for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise RecordError(f"{game} record: action {i} is {a!r}, not a string")
-        try:
-            state.apply_action(a)
-        except StukolkaError as exc:
-            raise RecordError(f"{game} record: action {i} {a!r} does not replay: {exc}") from None
-    if returns is not None:
-        try:
-            given = [Fraction(r) for r in returns]
-        except (TypeError, ValueError, ZeroDivisionError):
-            raise RecordError(f"{game} record: returns {returns!r} are not numbers") from None
-        if given != list(state.returns()):
-            raise RecordError(f"{game} record: returns {returns!r} do not match the replay "
-                              f"({[str(r) for r in state.returns()]})")
