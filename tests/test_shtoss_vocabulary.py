@@ -270,3 +270,15 @@ def test_session_follows_the_protocol_and_books_each_deal_once():
     assert ses.totals == [-10, 10] and len(ses.records) == 1
     rec = ses.records[0]
     assert rec["seats"] == ["banker", "Surin"] and ShtossState.from_record(rec) == d
+
+
+def test_history_holds_canonical_actions():
+    s = ShtossState(initial_kush=10)
+    for a in ["stake Qs", "  done ", "cut 05", "deck 9c, 3d"]:
+        s.apply_action(a)
+    assert s.history() == ["stake Q♠ 10", "done", "cut 5", "deck 9♣ 3♦"]
+    g = Pharaon()
+    for a in ["bank 0100", "name t 10", "shuffle 3"]:
+        g.apply_action(a)
+    assert g.history() == ["bank 100", "name 10 10", "shuffle 3"]
+    assert Pharaon.from_record(g.to_record()) == g

@@ -66,6 +66,9 @@ _RANK_TOKENS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, "Т": 14,
                 "В": 11, **{str(r): r for r in range(2, 10)}}
 
 
+_RANK_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J"}
+
+
 class Pharaon(GameState):
     """Pharaon (фараон) as 004-P tells it: two players, each with his own deck.
 
@@ -138,7 +141,8 @@ class Pharaon(GameState):
     def apply_action(self, action: str) -> None:
         _apply_atomically(self, action, "an action is a string such as 'name A' or 'next'")
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str) -> str:
+        """Apply one action; return it in canonical form (``bank 1000``, ``name A 100``)."""
         words = action.split()
         verb = words[0].lower() if words else ""
         if self.bank is None:
@@ -149,7 +153,7 @@ class Pharaon(GameState):
                 raise IllegalActionError(action, f"bank {b} must be positive",
                                          rule_tag("shtoss-rule-pharaon-bank", "2.2"))
             self.bank = b
-            return
+            return f"bank {b}"
         if self.named is None:
             if verb != "name" or len(words) != 3:
                 raise IllegalActionError(action, "the punter names a card and a stake: 'name <card> <kush>'",
@@ -157,11 +161,13 @@ class Pharaon(GameState):
             tok = words[1].upper()
             if tok in _RANK_TOKENS:
                 card = make_card(_RANK_TOKENS[tok], SPADES)
+                said = _RANK_NAMES.get(_RANK_TOKENS[tok], str(_RANK_TOKENS[tok]))
             else:
                 try:
                     card = parse_card(words[1])
                 except CardParseError as e:
                     raise InvalidActionError(action, str(e)) from None
+                said = str(card)
             if card not in self.inner._deck:
                 raise IllegalActionError(action, f"rank of {card} is not in a {self.rules.deck_size}-card deck",
                                          rule_tag("shtoss-rule-roles", "H-4"))
@@ -175,9 +181,9 @@ class Pharaon(GameState):
             inner._add(Stake(1, Cards([card]), k))
             inner.phase = Phase.DEAL  # no podrezka in 004-P's description
             self.named = card
-            return
+            return f"name {said} {k}"
         self.inner.apply_action(action)
-        self.inner._history.pop()
+        return self.inner._history.pop()
 
     def __repr__(self) -> str:
         return f"Pharaon(bank={self.bank}, named={None if self.named is None else str(self.named)!r}, " \

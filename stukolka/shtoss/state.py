@@ -49,18 +49,19 @@ __all__ = ["ShtossState"]
 
 
 def _apply_atomically(state: Any, action: object, hint: str) -> None:
-    """Apply ``action`` to ``state`` through its ``_apply``; if anything raises, put the
-    state back exactly as it was, so that a refused action changes nothing."""
+    """Apply ``action`` to ``state`` through its ``_apply``, which returns the action in its
+    canonical form (kept in the history); if anything raises, put the state back exactly as
+    it was, so that a refused action changes nothing."""
     if not isinstance(action, str):
         raise InvalidActionError(action, hint)
     saved = copy.deepcopy(state.__dict__)
     try:
-        state._apply(action.strip())
+        canonical = state._apply(action.strip())
     except BaseException:
         state.__dict__.clear()
         state.__dict__.update(saved)
         raise
-    state._history.append(action.strip())
+    state._history.append(canonical)
 
 
 # --------------------------------------------------------------------------- the deal
@@ -220,12 +221,26 @@ class ShtossState(GameState):
             raise IllegalActionError(action, f"{c} is not in a {self.rules.deck_size}-card deck", rule_tag("shtoss-rule-roles", "H-4"))
         return c
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, action: str) -> str:
+        """Apply one action; return it in canonical form (``stake Q♠ 10``, ``deck 9♣ 3♦``)."""
         words = action.split()
         if not words:
             raise InvalidActionError(action, "empty action")
         verb, args = words[0].lower(), words[1:]
         player = self.current_player()
+        kush = self.default_kush.get(player, self.initial_kush)
+        self._dispatch(action, verb, args, player)
+        if verb in ("stake", "pair"):
+            n = 2 if verb == "pair" else 1
+            cards = " ".join(str(parse_card(a)) for a in args[:n])
+            return f"{verb} {cards} {int(args[n]) if len(args) > n else kush}"
+        if verb in ("cut", "shuffle"):
+            return f"{verb} {int(args[0])}"
+        if verb in ("card", "deck"):
+            return verb + " " + " ".join(str(parse_card(a)) for a in " ".join(args).replace(",", " ").split())
+        return verb
+
+    def _dispatch(self, action: str, verb: str, args: list[str], player: int) -> None:
         if player == TERMINAL:
             raise IllegalActionError(action, "the deal is over", rule_tag("shtoss-rule-several-stakes", "2.3.8"))
         if verb in ("stake", "pair"):
