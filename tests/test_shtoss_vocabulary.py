@@ -282,3 +282,15 @@ def test_history_holds_canonical_actions():
         g.apply_action(a)
     assert g.history() == ["bank 100", "name 10 10", "shuffle 3"]
     assert Pharaon.from_record(g.to_record()) == g
+
+
+def test_view_lists_the_abcugs_with_their_places():
+    s = ShtossState(initial_kush=10)
+    for a in ["stake 7♦", "done", "cut 5", "deck K♣ 2♥ 9♠ 7♥"]:
+        s.apply_action(a)
+    s.apply_action("next")
+    v = s.view(0)
+    assert v["abcugs"] == [{"number": 1, "places": [1, 2], "right": C("K♣"), "left": C("2♥")}]
+    assert v["turned"] == 2 and v["deal_length"] == 52 and v["banker_deck"] == 50
+    s.apply_action("next")
+    assert [a["places"] for a in s.view(1)["abcugs"]] == [[1, 2], [3, 4]]

@@ -56,6 +56,7 @@ class ShtossObservation(Observation):
     phase: Phase
     to_act: int
     deck_size: int
+    deal_length: int   #: cards the banker turns (one fewer if the cut card drops out)
     punters: int
     initial_kush: int
     cut: int | None
@@ -84,13 +85,19 @@ def ledger_of(settlements: list[Settlement], seats: int, names: tuple[str, ...])
 def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Ledger | None) -> dict[str, Any]:
     """The observation ``obs`` of ``seat`` as plain JSON-able data for a front end
     (``docs/shtoss-actions.md``): ``game``, ``phase``, ``seat``, ``to_act``, ``legal``, the
-    observation's fields, ``banker_deck``, ``casekeeper``, ``bankrolls`` and the ``settlement``."""
+    observation's fields, ``abcugs`` (each with its ``number``, its two ``places`` and its
+    ``right`` and ``left`` card), ``turned``, ``banker_deck``, ``casekeeper``, ``bankrolls`` and
+    the ``settlement``."""
     data = obs.to_dict()
     out: dict[str, Any] = {"game": game, "phase": data.pop("phase"), "seat": seat,
                            "to_act": data.pop("to_act"), "legal": list(legal)}
     data.pop("player")
     unseen = data.pop("unseen")
     out.update(data)
+    right, left = data["right"], data["left"]
+    out["abcugs"] = [{"number": i + 1, "places": [2 * i + 1, 2 * i + 2], "right": c,
+                      "left": left[i] if i < len(left) else None} for i, c in enumerate(right)]
+    out["turned"] = len(right) + len(left)
     out["banker_deck"] = out.pop("undealt")
     out["casekeeper"] = {_RANK_NAMES.get(r, str(r)): n for r, n in unseen}
     out["bankrolls"] = out.pop("returns")

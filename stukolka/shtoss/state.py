@@ -458,7 +458,7 @@ class ShtossState(GameState):
         done = self._stake_settlements()
         return ShtossObservation(
             player=player, phase=self.phase, to_act=self.current_player(), deck_size=self.rules.deck_size,
-            punters=self.punters, initial_kush=self.initial_kush, cut=self.cut,
+            deal_length=self.deal_length, punters=self.punters, initial_kush=self.initial_kush, cut=self.cut,
             stakes=tuple(self._stake_seen(s, player, done[i], i in self._open) for i, s in enumerate(self.stakes)),
             pending=None if self._pending is None else self._stake_seen(self._pending, player, None, True),
             right=tuple(int(c) for c in self.right), left=tuple(int(c) for c in self.left),

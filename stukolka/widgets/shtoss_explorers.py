@@ -26,7 +26,7 @@ import ipywidgets as w
 from stukolka.base import CHANCE, StukolkaError, money_text
 from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
 from stukolka.shtoss import (
-    Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
+    BANKER, Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
     replay_evening, set_up_deal,
 )
 
@@ -245,70 +245,62 @@ class ShtossDeal(w.VBox):
 
 def render_shtoss(state: ShtossState, palette: str = "two", *, names: Sequence[str] | None = None, title: str = "",
                   start_capital: Fraction | None = None, setup: Sequence[str] = ()) -> str:
-    """A shtoss deal drawn from the engine's state: the stakes, lob and sonic, right and left
-    piles, each settlement with its rule, and the running tally."""
+    """A shtoss deal drawn from the engine's view (:meth:`~stukolka.shtoss.ShtossState.view`):
+    the stakes, lob and sonic, right and left piles, each settlement in the engine's words
+    with its rule, and the running tally.  The explorer is a demonstration, so every staked
+    card is shown face up."""
+    v = state.view(BANKER)
     out = []
     if title:
         out.append(f"<p><i>{_ESC(title)}</i></p>")
-    r = state.rules
-    out.append(f"<p>{r.deck_size}-card deck, podrezka at {state.cut}; cards turned: <b>{state.dealt}</b> of "
-               f"{state.deal_length}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
-    # lob, sonic and the piles
-    turned = list(state.turned)
-    last = (state.dealt - 1) // 2 * 2 if state.dealt else None
+    out.append(f"<p>{v['deck_size']}-card deck, podrezka at {v['cut']}; cards turned: <b>{v['turned']}</b> of "
+               f"{v['deal_length']}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
+    abcugs = v["abcugs"]
+    last = abcugs[-1]["number"] if abcugs else None
 
-    def pile(cards_pos: list[tuple[int, int]], side: str) -> str:
-        cells = []
-        for pos, c in cards_pos:
-            mark = ""
-            if pos == 1:
-                mark = "lob"
-            elif pos == 2:
-                mark = "sonic"
-            border = "outline:3px solid #e0a800;" if last is not None and pos > last else ""
-            cells.append(f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
-                         f"{card_svg(c, width=34, palette=palette)}<br><small>{pos}{' ' + mark if mark else ''}"
-                         f"</small></span>")
-        return (f"<div><b>{side}</b><div style='display:flex;flex-wrap:wrap'>"
+    def cell(place: int, c: int, newest: bool) -> str:
+        mark = {1: " lob", 2: " sonic"}.get(place, "")
+        border = "outline:3px solid #e0a800;" if newest else ""
+        return (f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
+                f"{card_svg(c, width=34, palette=palette)}<br><small>{place}{mark}</small></span>")
+
+    def pile(side: str, caption: str) -> str:
+        cells = [cell(a["places"][0 if side == "right" else 1], a[side], a["number"] == last)
+                 for a in abcugs if a[side] is not None]
+        return (f"<div><b>{caption}</b><div style='display:flex;flex-wrap:wrap'>"
                 + ("".join(cells) or "<i>no cards yet</i>") + "</div></div>")
 
-    right = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 0]
-    left = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 1]
     out.append("<div style='display:flex;gap:18px;flex-wrap:wrap'>"
-               + pile(left, "Left (the punters' cards, even places)")
-               + pile(right, "Right (the banker's cards, odd places)") + "</div>")
-    if state.dealt:
-        a = (state.dealt + 1) // 2
-        pair = turned[(a - 1) * 2:a * 2]
-        out.append(f"<p class='stukolka-abcug'>Abcug {a}: " + ", then ".join(
-            f"{format_card(c)} to the {'right' if (2 * a - 1 + j) % 2 else 'left'}" for j, c in enumerate(pair))
-            + ".</p>")
-    # stakes and settlements
-    settled = {(s.punter, tuple(s.cards)): s for s in state.settlements}
+               + pile("left", "Left (the punters' cards, even places)")
+               + pile("right", "Right (the banker's cards, odd places)") + "</div>")
+    if abcugs:
+        a = abcugs[-1]
+        told = [f"{format_card(a['right'])} to the right"] + (
+            [f"{format_card(a['left'])} to the left"] if a["left"] is not None else [])
+        out.append(f"<p class='stukolka-abcug'>Abcug {a['number']}: " + ", then ".join(told) + ".</p>")
     rows = []
-    for s in state.stakes:
-        done = settled.get((s.punter, tuple(s.cards)))
-        if done is None:
+    for seen, stake in zip(v["stakes"], state.stakes):
+        if seen["open"]:
             what = "open"
-        elif done.position is None:
-            what = f"undecided: {_ESC(done.text)} [{done.rule}]"
+        elif seen["position"] is None:
+            what = f"undecided: {_ESC(seen['text'])} [{seen['rule']}]"
         else:
-            what = (f"decided at place {done.position} by {format_card(done.deciding or 0)}: "
-                    f"<b>{_amount(done.amount)}</b> &mdash; {_ESC(done.text)} [{done.rule}]")
-        rows.append(f"<tr><td>{_ESC(_seat_label(s.punter, names))}</td>"
-                    f"<td>{cards_html(s.cards, width=30, palette=palette)}</td><td>{s.kush}</td><td>{what}</td></tr>")
+            what = (f"decided at place {seen['position']} by {format_card(seen['deciding'])}: "
+                    f"<b>{_amount(Fraction(seen['amount']))}</b> &mdash; {_ESC(seen['text'])} [{seen['rule']}]")
+        rows.append(f"<tr><td>{_ESC(_seat_label(seen['punter'], names))}</td>"
+                    f"<td>{cards_html(stake.cards, width=30, palette=palette)}</td><td>{seen['kush']}</td>"
+                    f"<td>{what}</td></tr>")
     out.append("<table class='stukolka-stakes'><caption style='text-align:left'>Stakes</caption><thead><tr>"
                "<th>Punter</th><th>Card</th><th>Kush</th><th>Result</th></tr></thead><tbody>"
                + "".join(rows) + "</tbody></table>")
-    # tally
-    rets = state.returns()
-    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(x)}" for i, x in enumerate(rets))
+    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(Fraction(x))}" for i, x in enumerate(v["bankrolls"]))
     cap = ""
     if start_capital is not None:
         cap = (f" {_ESC(_seat_label(1, names))}'s capital: {money_text(start_capital)} before the evening, "
                f"<b>{money_text(capital_after(start_capital, state))}</b> now.")
-    cls = "stukolka-shtoss-final" if state.is_terminal() else "stukolka-shtoss-tally"
-    head = "Final result" if state.is_terminal() else "Running tally"
+    over = "settlement" in v
+    cls = "stukolka-shtoss-final" if over else "stukolka-shtoss-tally"
+    head = "Final result" if over else "Running tally"
     out.append(f"<p class='{cls}' role='status'><b>{head}:</b> {tally}.{cap}</p>")
     return "".join(out)
 
