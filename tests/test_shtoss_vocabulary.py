@@ -294,3 +294,21 @@ def test_view_lists_the_abcugs_with_their_places():
     assert v["turned"] == 2 and v["deal_length"] == 52 and v["banker_deck"] == 50
     s.apply_action("next")
     assert [a["places"] for a in s.view(1)["abcugs"]] == [[1, 2], [3, 4]]
+
+
+def test_an_open_card_is_not_staked_again_between_abcugs():
+    s = ShtossState(ShtossRules(mid_deal_bets=True), initial_kush=10)
+    for a in ["stake 7♦", "done", "cut 3", "deck K♣ 2♥ 9♠ 7♥", "next"]:
+        s.apply_action(a)
+    assert s.phase is Phase.BETS and "stake 7♦ 10" not in s.legal_actions() and "stake 7♠ 10" in s.legal_actions()
+    before = s.history()
+    with pytest.raises(IllegalActionError, match="shtoss-rule-podrezka"):
+        s.apply_action("stake 7♦ 20")
+    assert s.history() == before and len(s.stakes) == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_with_mid_deal_bets_ends(seed):
+    s = played(seed, ShtossRules(deck_size=32, mid_deal_bets=True), punters=1)
+    assert s.is_terminal() and len(s.settlements) == len(s.stakes) and s.settlement().net() == s.returns()
+    assert ShtossState.from_record(s.to_record()) == s

@@ -168,7 +168,10 @@ class ShtossState(GameState):
         if self._pending is not None:
             return ["refuse", "accept"]
         if self.phase in (Phase.STAKE, Phase.BETS):
-            mine = {c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE else set()
+            # before the cut a punter's own staked cards are re-staked only to change the kush (not
+            # listed); between abcugs a card he has open may not be staked again (the podrezka froze it)
+            mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
+                    else {c for s in self.open_stakes() if s.punter == p for c in s.cards})
             k = self.default_kush[p]
             acts = [f"stake {c} {k}" for c in self._deck if c not in mine and self._rank_live(card_rank(c))]
             if self.phase is Phase.BETS or any(s.punter == p for s in self.stakes):
@@ -286,6 +289,10 @@ class ShtossState(GameState):
         if self.rules.max_kush_ratio is not None and kush > self.rules.max_kush_ratio * self.initial_kush:
             raise IllegalActionError(action, f"kush {kush} exceeds max_kush_ratio={self.rules.max_kush_ratio} x the "
                                              f"initial kush {self.initial_kush}", rule_tag("shtoss-rule-banker-refusal", "H-5"))
+        if self.phase is Phase.BETS and any(s.punter == player and set(s.cards) & set(cards)
+                                            for s in self.open_stakes()):
+            raise IllegalActionError(action, "that card is already staked and open; after the podrezka "
+                                             "its kush may not change", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not self._rank_live(card_rank(cards[0])):
             raise IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it", rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
         stake = Stake(player, cards, kush)
