@@ -41,7 +41,8 @@ class StakeSeen:
             return out + " open"
         if self.amount is None:
             return out
-        where = "undecided" if self.position is None else f"at {self.position} by {'?' if self.deciding is None else format_card(self.deciding)}"
+        by = "?" if self.deciding is None else format_card(self.deciding)
+        where = "undecided" if self.position is None else f"at {self.position} by {by}"
         return f"{out} {where}: {'+' if self.amount > 0 else ''}{_money(self.amount)} [{self.rule}]"
 
 

@@ -147,7 +147,8 @@ class Pharaon(GameState):
         verb = words[0].lower() if words else ""
         if self.bank is None:
             if verb != "bank" or len(words) != 2:
-                raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'", rule_tag("shtoss-rule-pharaon-bank", "2.2"))
+                raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'",
+                                         rule_tag("shtoss-rule-pharaon-bank", "2.2"))
             b = _parse_int(words[1], action, "bank")
             if b <= 0:
                 raise IllegalActionError(action, f"bank {b} must be positive",

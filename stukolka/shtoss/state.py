@@ -38,7 +38,9 @@ from typing import Any, Mapping
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, check_record
 from stukolka.cards import Card, Cards, card_rank, deck, parse_card
-from stukolka.errors import CardParseError, IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError
+from stukolka.errors import (
+    CardParseError, IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError,
+)
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of, seat_names, view_of
 from stukolka.shtoss.records import RECORD_FORMAT, record_field, replay_actions
@@ -221,7 +223,8 @@ class ShtossState(GameState):
         except CardParseError as e:
             raise InvalidActionError(action, str(e)) from None
         if c not in self._deck:
-            raise IllegalActionError(action, f"{c} is not in a {self.rules.deck_size}-card deck", rule_tag("shtoss-rule-roles", "H-4"))
+            raise IllegalActionError(action, f"{c} is not in a {self.rules.deck_size}-card deck",
+                                     rule_tag("shtoss-rule-roles", "H-4"))
         return c
 
     def _apply(self, action: str) -> str:
@@ -270,10 +273,12 @@ class ShtossState(GameState):
                                      rule_tag("shtoss-rule-podrezka", rule_tag("shtoss-rule-podrezka", "2.3.4")))
         if self._pending is not None:
             raise IllegalActionError(action, "the banker must first accept or refuse "
-                                             f"the stake {self._pending}", rule_tag("shtoss-rule-banker-refusal", "H-5"))
+                                             f"the stake {self._pending}",
+                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
         ncards = 2 if verb == "pair" else 1
         if verb == "pair" and not self.rules.pair_bets:
-            raise IllegalActionError(action, "pair bets are not allowed (pair_bets=False)", rule_tag("shtoss-rule-pair-bet", "H-11"))
+            raise IllegalActionError(action, "pair bets are not allowed (pair_bets=False)",
+                                     rule_tag("shtoss-rule-pair-bet", "H-11"))
         if len(args) not in (ncards, ncards + 1):
             raise InvalidActionError(action, f"expected '{verb} " + ("<card> <card>" if ncards == 2 else "<card>")
                                      + " [kush]'")
@@ -282,19 +287,22 @@ class ShtossState(GameState):
         if kush <= 0:
             raise IllegalActionError(action, f"kush {kush} must be positive", rule_tag("shtoss-rule-kush", "2.3.3"))
         if ncards == 2 and (card_rank(cards[0]) != card_rank(cards[1]) or cards[0] == cards[1]):
-            raise IllegalActionError(action, "a pair is two cards of one rank and different suits", rule_tag("shtoss-rule-pair-bet", "H-11"))
+            raise IllegalActionError(action, "a pair is two cards of one rank and different suits",
+                                     rule_tag("shtoss-rule-pair-bet", "H-11"))
         if self.rules.thirds and kush % 3:
             raise KushError(action, f"kush {kush} is not divisible by 3, as counting in "
                                              "thirds requires", rule_tag("shtoss-rule-thirds", "H-6"))
         if self.rules.max_kush_ratio is not None and kush > self.rules.max_kush_ratio * self.initial_kush:
             raise IllegalActionError(action, f"kush {kush} exceeds max_kush_ratio={self.rules.max_kush_ratio} x the "
-                                             f"initial kush {self.initial_kush}", rule_tag("shtoss-rule-banker-refusal", "H-5"))
+                                             f"initial kush {self.initial_kush}",
+                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
         if self.phase is Phase.BETS and any(s.punter == player and set(s.cards) & set(cards)
                                             for s in self.open_stakes()):
             raise IllegalActionError(action, "that card is already staked and open; after the podrezka "
                                              "its kush may not change", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not self._rank_live(card_rank(cards[0])):
-            raise IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it", rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+            raise IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it",
+                                     rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
         stake = Stake(player, cards, kush)
         if self.rules.bank_limit is not None:
             risk = sum((self._at_risk(s) for i, s in enumerate(self.stakes) if i in self._open
@@ -330,18 +338,22 @@ class ShtossState(GameState):
     def _answer(self, action: str, verb: str) -> None:
         if self._pending is None:
             if verb == "refuse" and self.rules.volny_kush:
-                raise IllegalActionError(action, "under вольный куш (free kush, volny_kush=True) the banker may not "
+                raise IllegalActionError(action, "under вольный куш (free kush, volny_kush=True) the banker "
+                                                 "may not "
                                                  "refuse a stake", rule_tag("shtoss-rule-free-kush", "H-5"))
-            raise IllegalActionError(action, "there is no stake waiting for the banker's answer", rule_tag("shtoss-rule-banker-refusal", "H-5"))
+            raise IllegalActionError(action, "there is no stake waiting for the banker's answer",
+                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
         if verb == "accept":
             self._add(self._pending)
         self._pending = None
 
     def _done(self, action: str, player: int) -> None:
         if self.phase not in (Phase.STAKE, Phase.BETS) or self._pending is not None:
-            raise IllegalActionError(action, f"'done' ends a punter's staking; now it is the {self.phase.value} phase", rule_tag("shtoss-rule-kush", "2.3.3"))
+            raise IllegalActionError(action, f"'done' ends a punter's staking; now it is the {self.phase.value} phase",
+                                     rule_tag("shtoss-rule-kush", "2.3.3"))
         if self.phase is Phase.STAKE and not any(s.punter == player for s in self.stakes):
-            raise IllegalActionError(action, f"punter {player} has not staked a card", rule_tag("shtoss-rule-kush", "2.3.3"))
+            raise IllegalActionError(action, f"punter {player} has not staked a card",
+                                     rule_tag("shtoss-rule-kush", "2.3.3"))
         if self._turn < self.punters:
             self._turn += 1
             return
@@ -354,25 +366,29 @@ class ShtossState(GameState):
 
     def _cut(self, action: str, args: list[str]) -> None:
         if self.phase is not Phase.CUT:
-            raise IllegalActionError(action, "the podrezka comes once, after the stakes", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise IllegalActionError(action, "the podrezka comes once, after the stakes",
+                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
             raise InvalidActionError(action, "expected 'cut <k>'")
         k = _parse_int(args[0], action, "cut point")
         if not 1 <= k < self.rules.deck_size:
-            raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
+                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
         self.cut = k
         self.phase = Phase.DEAL
 
     def _chance(self, action: str, verb: str, args: list[str]) -> None:
         if self.phase is not Phase.DEAL or self.current_player() != CHANCE:
-            raise IllegalActionError(action, "the banker's deck is fixed at a chance node, after the cut", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise IllegalActionError(action, "the banker's deck is fixed at a chance node, after the cut",
+                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
         rest = self._undealt_unknown()
         if verb == "card":
             if len(args) != 1:
                 raise InvalidActionError(action, "expected 'card <card>'")
             c = self._card(args[0], action)
             if c not in rest:
-                raise IllegalActionError(action, f"{c} is already in place in the banker's deck", rule_tag("shtoss-rule-roles", "H-4"))
+                raise IllegalActionError(action, f"{c} is already in place in the banker's deck",
+                                         rule_tag("shtoss-rule-roles", "H-4"))
             self._order.append(c)
         elif verb == "shuffle":
             if len(args) != 1:
@@ -388,14 +404,16 @@ class ShtossState(GameState):
             except IllegalActionError:
                 raise
             if len(set(given)) != len(given) or any(c not in rest for c in given):
-                raise IllegalActionError(action, "a card is named twice or is already in place", rule_tag("shtoss-rule-roles", "H-4"))
+                raise IllegalActionError(action, "a card is named twice or is already in place",
+                                         rule_tag("shtoss-rule-roles", "H-4"))
             self._order.extend(given + [c for c in rest if c not in given])
 
     def _next(self, action: str) -> None:
         if self.phase is not Phase.DEAL or self.current_player() != BANKER:
             who = self.current_player()
             raise IllegalActionError(action, "it is not the banker's turn to deal" +
-                                     (" (the deck is not fixed yet)" if who == CHANCE else ""), rule_tag("shtoss-rule-metka", "2.3.5"))
+                                     (" (the deck is not fixed yet)" if who == CHANCE else ""),
+                                     rule_tag("shtoss-rule-metka", "2.3.5"))
         a = self.dealt + 1
         abcug = self._order[a - 1:min(a + 1, self.deal_length)]
         self.dealt += len(abcug)
