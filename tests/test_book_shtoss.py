@@ -1,6 +1,6 @@
 """The shtoss and Pharaon rules the book states, each exercised through the engine.
 
-Every ``shtoss-rule-*`` label in ``stukolka.shtoss.state.RULE_LABELS`` is named by one test here,
+Every ``shtoss-rule-*`` label in ``stukolka.shtoss.RULE_LABELS`` is named by one test here,
 and the book's chapters state exactly those labels.
 """
 
@@ -134,7 +134,7 @@ def test_shtoss_rule_even_money():
 def test_shtoss_rule_plie(rule, amount):  # SH-04
     """[shtoss-rule-plie]"""
     s = deal(ShtossRules(plie_rule=rule), order="7♣ 7♥")
-    assert s.settlements[0].rule == "shtoss-plie" and s.returns()[1] == amount
+    assert s.settlements[0].rule == "shtoss-rule-plie" and s.returns()[1] == amount
 
 
 def test_shtoss_rule_several_stakes():  # SH-21

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from stukolka.base import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, RulesError
-from stukolka.cards import card_rank, deck
+from stukolka.cards import card_rank, deck, parse_card
 from stukolka.shtoss import (
     POSITION_PRESETS, Pharaon, Session, ShtossRules, ShtossState, queen_of_spades,
     replay_queen_of_spades, settle_card,
@@ -36,7 +36,7 @@ def prefix(n, last):
 def test_SH_01_lob_kills():
     s = deal(["stake 7♦"], "7♠ K♣")
     assert s.returns() == [10, -10]
-    assert s.settlements[0].position == 1 and s.settlements[0].rule == "shtoss-odd-right"
+    assert s.settlements[0].position == 1 and s.settlements[0].rule == "shtoss-rule-lob-kills"
 
 
 def test_SH_02_sonic_wins():
@@ -54,7 +54,7 @@ def test_SH_03_odd_banker_even_punter(pos, punter):
 def test_SH_04_plie(rule, amount):
     s = deal(["stake 7♦"], "7♣ 7♥", ShtossRules(plie_rule=rule))
     st_ = s.settlements[0]
-    assert st_.amount == amount and st_.rule == "shtoss-plie" and s.returns()[0] == -amount
+    assert st_.amount == amount and st_.rule == "shtoss-rule-plie" and s.returns()[0] == -amount
 
 
 @pytest.mark.parametrize("rules", [ShtossRules(), ShtossRules(thirds=True, thirds_applies_to="wins_only")])
@@ -89,7 +89,7 @@ def test_SH_09_lob_half():
     r = ShtossRules(lob_half=True)
     assert deal(["stake 7♦"], "7♠ K♣", r).returns()[1] == -5
     assert deal(["stake 7♦"], prefix(2, "7♠"), r).returns()[1] == -10
-    assert deal(["stake 7♦"], "7♠ K♣", r).settlements[0].rule == "shtoss-lob-half"
+    assert deal(["stake 7♦"], "7♠ K♣", r).settlements[0].rule == "shtoss-rule-lob-half"
     same = ShtossRules(lob_half=True, lob_half_requires_same_suit=True)
     assert deal(["stake 7♦"], "7♠ K♣", same).returns()[1] == -10
     assert deal(["stake 7♦"], "7♦ K♣", same).returns()[1] == -5
@@ -221,7 +221,7 @@ def test_SH_23_pharaon_named_ace_falls_right():
     while not g.is_terminal():
         g.apply_action("next")
     assert g.returns() == [100, -100]
-    assert g.settlements[0].position == 3 and g.settlements[0].rule == "shtoss-odd-right"
+    assert g.settlements[0].position == 3 and g.settlements[0].rule == "shtoss-rule-odd-even"
 
 
 # --------------------------------------------------------------------------- errors
@@ -295,8 +295,9 @@ def test_observation_hides_banker_deck_and_display():
     for a in ["stake Q♠", "done", "cut 7", "shuffle 3"]:
         s.apply_action(a)
     obs = s.observation(1)
-    assert obs["right"] == [] and obs["undealt"] == 52 and "Q♠" in obs["stakes"][0]
-    assert "Q♠" not in str(s.observation(0)["stakes"])
+    assert obs.right == () and obs.undealt == 52 and obs.stakes[0].cards == (parse_card("Q♠"),)
+    assert s.observation(0).stakes[0].cards is None and "Q♠" not in str(s.observation(0))
+    assert "Q♠" in str(obs)
     s.apply_action("next")
     text = str(s)
     assert "lob" in text and "right (banker)" in text

@@ -6,24 +6,24 @@ his **left**, the punters' side) in the bottom row.  A card that decides a stake
 framed.  Every picture also has a plain-text form (its ``repr``), so a notebook's text
 output says the same thing as the picture.
 
->>> from stukolka.shtoss.state import ShtossState
+>>> from stukolka.shtoss import ShtossState
 >>> s = ShtossState()
 >>> for a in ["stake 7♦", "done", "cut 26", "deck K♣ 7♥", "next"]:
 ...     s.apply_action(a)
 >>> deal_picture(s)
 stakes: P1 7♦ (1)
 abcug 1: right K♣ | left 7♥*
-P1 7♦ (1) at 2 by 7♥: +1 [shtoss-even-left]
+P1 7♦ (1) at 2 by 7♥: +1 [shtoss-rule-sonic-wins]
 """
 
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from stukolka.cards import card_svg
 
-__all__ = ["Picture", "abcugs_picture", "deal_picture", "play_deal"]
+__all__ = ["Picture", "abcugs_picture", "deal_picture"]
 
 _FRAME = "outline:3px solid #d4a017;outline-offset:1px;border-radius:6px"
 
@@ -75,8 +75,8 @@ def abcugs_picture(cards: Sequence[int], decided: Iterable[int] = (), *, width: 
                    (title + "\n" if title else "") + "\n".join(text))
 
 
-def deal_picture(state, *, width: int = 40, title: str = "") -> Picture:
-    """A deal (:class:`~stukolka.shtoss.state.ShtossState`, or a :class:`~stukolka.shtoss.state.Pharaon`):
+def deal_picture(state: Any, *, width: int = 40, title: str = "") -> Picture:
+    """A deal (:class:`~stukolka.shtoss.state.ShtossState`, or a :class:`~stukolka.shtoss.pharaon.Pharaon`):
     the staked cards face up, the abcugs turned so far with the deciding cards framed,
     and the settlements."""
     inner = getattr(state, "inner", state)
@@ -93,32 +93,3 @@ def deal_picture(state, *, width: int = 40, title: str = "") -> Picture:
             + deal.html + ("<pre>" + html.escape("\n".join(settle)) + "</pre>" if settle else "") + "</div>")
     text = "\n".join([*([title] if title else []), stake_text, deal.text, *settle])
     return Picture(body, text)
-
-
-def play_deal(rules=None, stakes: dict | None = None, deck: str | int = "", *, kush: int = 10,
-              cut: int = 26, answer: str = "accept"):
-    """Play one whole deal for an example: ``stakes`` maps a punter to his stake actions
-    (``{1: ["stake 7♦"], 2: ["stake K♥ 20"]}``, one string allowed), ``deck`` is the order
-    of the banker's deck after the cut (cards not named follow in the fixed order) or an
-    int seed for a shuffle.  The banker gives ``answer`` to every kush above the initial one.
-
-    >>> s = play_deal(stakes={1: "stake 7♦"}, deck="7♠ K♣")
-    >>> s.returns()
-    [Fraction(10, 1), Fraction(-10, 1)]
-    """
-    from stukolka.shtoss.state import ShtossRules, ShtossState
-
-    stakes = stakes or {1: ["stake 7♦"]}
-    s = ShtossState(rules or ShtossRules(), punters=max(stakes), initial_kush=kush)
-    for p in range(1, max(stakes) + 1):
-        acts = stakes.get(p, [])
-        for a in [acts] if isinstance(acts, str) else acts:
-            s.apply_action(a)
-            if s.current_player() == 0:
-                s.apply_action(answer)
-        s.apply_action("done")
-    s.apply_action(f"cut {cut}")
-    s.apply_action(f"shuffle {deck}" if isinstance(deck, int) else f"deck {deck}" if deck else "shuffle 0")
-    while not s.is_terminal():
-        s.apply_action("next")
-    return s

@@ -1,4 +1,4 @@
-"""Exact odds of shtoss for any :class:`~stukolka.shtoss.state.ShtossRules`, as ``Fraction``.
+"""Exact odds of shtoss for any :class:`~stukolka.shtoss.rules.ShtossRules`, as ``Fraction``.
 
 A staked card is decided by the first card of its rank in the banker's deck.  All that
 matters is (a) the position ``k`` of that card, (b) whether the next card has the same
@@ -14,9 +14,9 @@ cards of the rank among ``n`` shuffled cards:
 When the cut card drops out (``cut_marker_removed``) the bottom card of the deck is
 not dealt; it is one of the rank's cards with probability m/n, and the deciding card
 stays uniform over the suits by the same symmetry.  Every outcome is priced by the
-engine's own :func:`~stukolka.shtoss.state.settle_card`, so the odds and the engine agree.
+engine's own :func:`~stukolka.shtoss.rules.settle_card`, so the odds and the engine agree.
 
->>> from stukolka.shtoss.state import ShtossRules
+>>> from stukolka.shtoss import ShtossRules
 >>> banker_edge(ShtossRules())
 Fraction(33, 833)
 >>> punter_win_probability(ShtossRules())
@@ -30,10 +30,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import Iterable, Iterator
 
 from stukolka.base import RulesError
 from stukolka.cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card
-from stukolka.shtoss.state import ShtossRules, settle_card
+from stukolka.shtoss.rules import ShtossRules, between_abcugs, settle_card
 
 __all__ = [
     "position_law", "outcomes", "deciding_position_distribution", "punter_win_probability",
@@ -57,7 +58,7 @@ def position_law(n: int, m: int) -> tuple[tuple[int, Fraction, Fraction], ...]:
     ((1, Fraction(1, 2), Fraction(1, 6)), (2, Fraction(1, 3), Fraction(1, 6)))
     """
     if not 1 <= m <= n:
-        raise RulesError(f"need 1 <= m <= n, got n={n}, m={m} [H-13]")
+        raise RulesError(f"need 1 <= m <= n, got n={n}, m={m} [shtoss-rule-mid-deal-bets (H-13)]")
     total = comb(n, m)
     return tuple((k, Fraction(comb(n - k, m - 1), total),
                   Fraction(comb(n - k - 1, m - 2), total) if m >= 2 and k < n else Fraction(0))
@@ -65,7 +66,7 @@ def position_law(n: int, m: int) -> tuple[tuple[int, Fraction, Fraction], ...]:
 
 
 def outcomes(rules: ShtossRules, n: int | None = None, m: int = 4, offset: int = 0,
-             marker: bool | None = None):
+             marker: bool | None = None) -> Iterator[tuple[Fraction, int, bool, int]]:
     """Every distinct outcome for a card staked with ``n`` cards still to come (``m`` of its
     rank), the next card at absolute position ``offset + 1``: yields
     ``(probability, position, plie, deciding_card)``.  ``marker`` (default
@@ -168,9 +169,11 @@ def mid_deal_edge(rules: ShtossRules, n: int, m: int) -> Fraction:
     """
     length = rules.deal_length
     if not (1 <= m <= 4 and m <= n <= length):
-        raise RulesError(f"mid_deal_edge: need 1 <= m <= 4 and m <= n <= {length}, got n={n}, m={m} [H-13]")
-    if (length - n) % 2:
-        raise RulesError(f"mid_deal_edge: n={n} is not at an abcug boundary of a {length}-card deal [H-13]")
+        raise RulesError(f"mid_deal_edge: need 1 <= m <= 4 and m <= n <= {length}, got n={n}, m={m} "
+                         "[shtoss-rule-mid-deal-bets (H-13)]")
+    if between_abcugs(rules, n) != n:
+        raise RulesError(f"mid_deal_edge: n={n} is not at an abcug boundary of a {length}-card deal "
+                         "[shtoss-rule-mid-deal-bets (H-13)]")
     offset = length - n
     if rules.cut_marker_removed:  # the undealt cut card is one more unknown card
         law = _amount_law(rules, n + 1, m, offset, True)
@@ -218,7 +221,7 @@ def faro_edge(m: int = 4, n: int = 51, split: Fraction = Fraction(1, 2)) -> Frac
     return total
 
 
-def edge_table(rules_list) -> list[tuple[ShtossRules, Fraction]]:
+def edge_table(rules_list: Iterable[ShtossRules]) -> list[tuple[ShtossRules, Fraction]]:
     """``(rules, banker_edge(rules))`` rows, for the book's tables."""
     return [(r, banker_edge(r)) for r in rules_list]
 

@@ -4,10 +4,10 @@ Each simulated deal places the four cards of the punter's rank at random places 
 banker's deck (Floyd's sampling of a random subset, done for a whole batch at once),
 finds the first of them, checks the next card for a plie and draws which of the four
 it is.  The result is priced with the same table the engine uses
-(:func:`stukolka.shtoss.state.settle_card`), so a simulation checks the probability model of
+(:func:`stukolka.shtoss.rules.settle_card`), so a simulation checks the probability model of
 :mod:`stukolka.shtoss.odds` independently of its combinatorics.
 
->>> from stukolka.shtoss.state import ShtossRules
+>>> from stukolka.shtoss import ShtossRules
 >>> r = simulate(ShtossRules(), deals=200_000, seed=1)
 >>> abs(r.edge - 33 / 833) < 4 * r.stderr
 True
@@ -23,7 +23,7 @@ import numpy as np
 
 from stukolka.base import RulesError
 from stukolka.cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card
-from stukolka.shtoss.state import ShtossRules, settle_card
+from stukolka.shtoss.rules import ShtossRules, settle_card
 
 __all__ = ["SimulationResult", "simulate", "payoff_table"]
 
@@ -72,7 +72,7 @@ def simulate(rules: ShtossRules, deals: int = 1_000_000, seed: int | None = 0, *
     length = rules.deal_length
     n = length if n is None else n
     if not (1 <= m <= 4 and m <= n <= length and (length - n) % 2 == 0):
-        raise RulesError(f"simulate: bad n={n}, m={m} for a {length}-card deal [H-13]")
+        raise RulesError(f"simulate: bad n={n}, m={m} for a {length}-card deal [shtoss-rule-mid-deal-bets (H-13)]")
     offset = length - n
     slots = n + 1 if rules.cut_marker_removed else n   # unknown cards, the cut card included
     table = payoff_table(rules, length)

@@ -42,7 +42,7 @@ j = sp.Symbol("j", positive=True, integer=True)   #: abcug number
 _M = sp.Symbol("M", positive=True, integer=True)  # N = 2M
 
 
-def _c(a, b):
+def _c(a: sp.Expr | int, b: sp.Expr | int) -> sp.Expr:
     return sp.expand_func(sp.binomial(a, b))
 
 
@@ -133,7 +133,7 @@ def derivation() -> list[tuple[str, sp.Expr]]:
     return steps
 
 
-def to_fraction(expr: sp.Expr, n: int, **subs) -> Fraction:
+def to_fraction(expr: sp.Expr, n: int, **subs: int) -> Fraction:
     """Evaluate a closed form at N = n (and k, j if given) as an exact Fraction."""
     value = sp.nsimplify(expr.subs({N: n, **{sp.Symbol(s, positive=True, integer=True): v
                                               for s, v in subs.items()}}))

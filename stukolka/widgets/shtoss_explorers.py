@@ -1,7 +1,7 @@
 """Explorers for notebooks: a shtoss deal step by step and the exact odds.
 
 Like the tables, they only translate clicks into engine calls and draw what the
-engine returns: the deal is a :class:`~stukolka.shtoss.state.ShtossState`, the odds come
+engine returns: the deal is a :class:`~stukolka.shtoss.ShtossState`, the odds come
 from :mod:`stukolka.shtoss.odds`.  Charts are inline SVG,
 so they show in static pages and in the in-browser Python without extra packages.
 
@@ -17,33 +17,30 @@ Importing this module needs ``ipywidgets``.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as w
 
-from stukolka.base import StukolkaError
+from stukolka.base import CHANCE, StukolkaError, money_text
 from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
+from stukolka.shtoss import (
+    BANKER, Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
+    replay_evening, set_up_deal,
+)
 
 __all__ = ["ShtossDeal", "shtoss_deal", "ShtossOdds", "shtoss_odds_explorer", "bar_chart_svg", "SHTOSS_RULE_TEXT"]
 
-#: What each settlement rule of the shtoss engine says, for the explanations.
-SHTOSS_RULE_TEXT = {
-    "shtoss-odd-right": "first of its rank at an odd place, to the banker's right: the banker wins the kush",
-    "shtoss-even-left": "first of its rank at an even place, to the left: the punter wins the kush",
-    "shtoss-plie": "a plie: two cards of the rank in one abcug (the plie rule decides)",
-    "shtoss-lob-half": "killed on the lob: half the kush",
-    "shtoss-abcug-payout": "a position with its own agreed payout",
-    "shtoss-13th-card": "the punter's card itself at the 13th place: twice the kush",
-    "shtoss-undecided": "no card of the rank was dealt: the stake is returned",
-}
+#: What each settlement rule of the shtoss engine says, in plain words: the engine's own table
+#: (:data:`stukolka.shtoss.SETTLEMENT_TEXT`), keyed by the book's rule labels.
+SHTOSS_RULE_TEXT = SETTLEMENT_TEXT
 _ESC = html.escape
 _LAB = {"description_width": "140px"}
 
 
-def _amount(x: Fraction) -> str:
-    return f"{'+' if x > 0 else ''}{x}"
+def _amount(x: int | Fraction) -> str:
+    return f"{'+' if x > 0 else ''}{money_text(x)}"
 
 
 def _seat_label(i: int, names: Sequence[str] | None = None) -> str:
@@ -60,8 +57,6 @@ class ShtossDeal(w.VBox):
 
     def __init__(self, deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
                  seed: int = 0, *, palette: str = "two", **options: Any) -> None:
-        from stukolka.shtoss.state import ShtossRules, queen_of_spades
-
         self.palette = palette
         self.names: list[str] | None = None
         self.start_capital: Fraction | None = None
@@ -83,7 +78,9 @@ class ShtossDeal(w.VBox):
         n = max(3, len(stakes))
         self.count_box = w.IntSlider(value=len(stakes), min=1, max=n, description="Punters:",
                                      tooltip="How many punters stake", style=_LAB, layout=lay)
-        self.card_boxes, self.kush_boxes, rows = [], [], []
+        self.card_boxes: list[w.Dropdown] = []
+        self.kush_boxes: list[w.BoundedIntText] = []
+        rows: list[w.HBox] = []
         for i in range(n):
             card, kush = stakes[i] if i < len(stakes) else (["7♦", "A♣", "3♥"][i % 3], 10)
             cb = w.Dropdown(options=[format_card(c) for c in deck(52)], value=format_card(parse_card(card)),
@@ -142,16 +139,12 @@ class ShtossDeal(w.VBox):
         self.start()
 
     # ------------------------------------------------------------- API
-    def _rules(self):
-        from stukolka.shtoss.state import ShtossRules
-
+    def _rules(self) -> ShtossRules:
         return ShtossRules(deck_size=self.deck_box.value, plie_rule=self.plie_box.value, lob_half=self.lob_box.value,
                            thirds=self.thirds_box.value, cut_marker_removed=self.marker_box.value, **self.options)
 
     def start(self) -> None:
         """Stake, cut and shuffle with the settings shown: every step is an engine action."""
-        from stukolka.shtoss.state import ShtossState
-
         try:
             rules = self._rules()
             k = self.count_box.value
@@ -168,28 +161,10 @@ class ShtossDeal(w.VBox):
         self.names, self.start_capital, self.caption = None, None, ""
         self.refresh()
 
-    def _begin(self, state, actions: Sequence[str]) -> None:
-        """Apply the set-up actions; a kush above the table's initial kush is put to the banker,
-        who accepts it (the engine's ``accept``)."""
-        from stukolka.base import CHANCE
-        from stukolka.shtoss.state import BANKER
-
-        self.setup_log: list[str] = []
-        for a in actions:
-            if a == "next":
-                break
-            if a.startswith(("stake", "pair")) and state.rules.banker_may_refuse_kush and not state.rules.volny_kush:
-                state.apply_action(a)
-                if state.current_player() == BANKER and state.legal_actions() == ["refuse", "accept"]:
-                    state.apply_action("accept")
-                    self.setup_log.append(f"{a}: above the initial kush; the banker accepts")
-                else:
-                    self.setup_log.append(a)
-                continue
-            if a in ("accept", "refuse") and state.current_player() != BANKER:
-                continue  # already answered above
-            state.apply_action(a)
-            self.setup_log.append(a)
+    def _begin(self, state: ShtossState, actions: Sequence[str]) -> None:
+        """Apply the set-up actions (:func:`stukolka.shtoss.set_up_deal`); a kush above the
+        table's initial kush is put to the banker, who accepts it (the engine's ``accept``)."""
+        self.setup_log: list[str] = set_up_deal(state, actions, "accept")
         if state.current_player() == CHANCE:
             raise StukolkaError("the record does not fix the banker's deck")
         self.rules = state.rules
@@ -197,7 +172,7 @@ class ShtossDeal(w.VBox):
         self.message.value = ""
 
     @property
-    def state(self):
+    def state(self) -> ShtossState:
         """The engine state shown now."""
         return self.history[-1]
 
@@ -209,7 +184,7 @@ class ShtossDeal(w.VBox):
             return
         new = st.clone()
         new.apply_action("next")
-        while new.phase == "bets":      # no new stakes between abcugs in this explorer
+        while new.phase is Phase.BETS:      # no new stakes between abcugs in this explorer
             new.apply_action("done")
         self.history.append(new)
         self.message.value = ""
@@ -229,8 +204,6 @@ class ShtossDeal(w.VBox):
 
     def load_evening(self, index: int) -> None:
         """Replay one evening of *The Queen of Spades* from its record (the deck as the record fixes it)."""
-        from stukolka.shtoss.state import ShtossRules, ShtossState, replay_evening
-
         rec = self.record
         capital = Fraction(rec["capital"])
         for ev in rec["evenings"][:index]:
@@ -246,7 +219,7 @@ class ShtossDeal(w.VBox):
         self.refresh()
 
     # ------------------------------------------------------------- drawing
-    def _deck_changed(self, change) -> None:
+    def _deck_changed(self, change: dict[str, Any]) -> None:
         self.cut_box.max = change["new"] - 1
         allowed = {format_card(c) for c in deck(change["new"])}
         for cb in self.card_boxes:
@@ -258,7 +231,7 @@ class ShtossDeal(w.VBox):
         for i, row in enumerate(self.stake_rows):
             row.layout.display = "" if i < self.count_box.value else "none"
 
-    def _palette_changed(self, change) -> None:
+    def _palette_changed(self, change: dict[str, Any]) -> None:
         self.palette = "four" if change["new"] else "two"
         self.refresh()
 
@@ -270,85 +243,77 @@ class ShtossDeal(w.VBox):
         self.back_button.disabled = len(self.history) == 1
 
 
-def render_shtoss(state, palette: str = "two", *, names: Sequence[str] | None = None, title: str = "",
+def render_shtoss(state: ShtossState, palette: str = "two", *, names: Sequence[str] | None = None, title: str = "",
                   start_capital: Fraction | None = None, setup: Sequence[str] = ()) -> str:
-    """A shtoss deal drawn from the engine's state: the stakes, lob and sonic, right and left
-    piles, each settlement with its rule, and the running tally."""
+    """A shtoss deal drawn from the engine's view (:meth:`~stukolka.shtoss.ShtossState.view`):
+    the stakes, lob and sonic, right and left piles, each settlement in the engine's words
+    with its rule, and the running tally.  The explorer is a demonstration, so every staked
+    card is shown face up."""
+    v = state.view(BANKER)
     out = []
     if title:
         out.append(f"<p><i>{_ESC(title)}</i></p>")
-    r = state.rules
-    out.append(f"<p>{r.deck_size}-card deck, podrezka at {state.cut}; cards turned: <b>{state.dealt}</b> of "
-               f"{state.deal_length}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
-    # lob, sonic and the piles
-    turned = list(state.turned)
-    last = (state.dealt - 1) // 2 * 2 if state.dealt else None
+    out.append(f"<p>{v['deck_size']}-card deck, podrezka at {v['cut']}; cards turned: <b>{v['turned']}</b> of "
+               f"{v['deal_length']}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
+    abcugs = v["abcugs"]
+    last = abcugs[-1]["number"] if abcugs else None
 
-    def pile(cards_pos, side):
-        cells = []
-        for pos, c in cards_pos:
-            mark = ""
-            if pos == 1:
-                mark = "lob"
-            elif pos == 2:
-                mark = "sonic"
-            border = "outline:3px solid #e0a800;" if last is not None and pos > last else ""
-            cells.append(f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
-                         f"{card_svg(c, width=34, palette=palette)}<br><small>{pos}{' ' + mark if mark else ''}"
-                         f"</small></span>")
-        return (f"<div><b>{side}</b><div style='display:flex;flex-wrap:wrap'>"
+    def cell(place: int, c: int, newest: bool) -> str:
+        mark = {1: " lob", 2: " sonic"}.get(place, "")
+        border = "outline:3px solid #e0a800;" if newest else ""
+        return (f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
+                f"{card_svg(c, width=34, palette=palette)}<br><small>{place}{mark}</small></span>")
+
+    def pile(side: str, caption: str) -> str:
+        cells = [cell(a["places"][0 if side == "right" else 1], a[side], a["number"] == last)
+                 for a in abcugs if a[side] is not None]
+        return (f"<div><b>{caption}</b><div style='display:flex;flex-wrap:wrap'>"
                 + ("".join(cells) or "<i>no cards yet</i>") + "</div></div>")
 
-    right = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 0]
-    left = [(i + 1, c) for i, c in enumerate(turned) if i % 2 == 1]
     out.append("<div style='display:flex;gap:18px;flex-wrap:wrap'>"
-               + pile(left, "Left (the punters' cards, even places)")
-               + pile(right, "Right (the banker's cards, odd places)") + "</div>")
-    if state.dealt:
-        a = (state.dealt + 1) // 2
-        pair = turned[(a - 1) * 2:a * 2]
-        out.append(f"<p class='stukolka-abcug'>Abcug {a}: " + ", then ".join(
-            f"{format_card(c)} to the {'right' if (2 * a - 1 + j) % 2 else 'left'}" for j, c in enumerate(pair))
-            + ".</p>")
-    # stakes and settlements
-    settled = {(s.punter, tuple(s.cards)): s for s in state.settlements}
+               + pile("left", "Left (the punters' cards, even places)")
+               + pile("right", "Right (the banker's cards, odd places)") + "</div>")
+    if abcugs:
+        a = abcugs[-1]
+        told = [f"{format_card(a['right'])} to the right"] + (
+            [f"{format_card(a['left'])} to the left"] if a["left"] is not None else [])
+        out.append(f"<p class='stukolka-abcug'>Abcug {a['number']}: " + ", then ".join(told) + ".</p>")
     rows = []
-    for s in state.stakes:
-        done = settled.get((s.punter, tuple(s.cards)))
-        if done is None:
+    for seen, stake in zip(v["stakes"], state.stakes):
+        if seen["open"]:
             what = "open"
-        elif done.position is None:
-            what = f"undecided: returned [{done.rule}]"
+        elif seen["position"] is None:
+            what = f"undecided: {_ESC(seen['text'])} [{seen['rule']}]"
         else:
-            mods = f" ({', '.join(done.modifiers)})" if done.modifiers else ""
-            what = (f"decided at place {done.position} by {format_card(done.deciding)}: <b>{_amount(done.amount)}</b> "
-                    f"&mdash; {_ESC(SHTOSS_RULE_TEXT.get(done.rule, done.rule))}{mods} [{done.rule}]")
-        rows.append(f"<tr><td>{_ESC(_seat_label(s.punter, names))}</td>"
-                    f"<td>{cards_html(s.cards, width=30, palette=palette)}</td><td>{s.kush}</td><td>{what}</td></tr>")
+            what = (f"decided at place {seen['position']} by {format_card(seen['deciding'])}: "
+                    f"<b>{_amount(Fraction(seen['amount']))}</b> &mdash; {_ESC(seen['text'])} [{seen['rule']}]")
+        rows.append(f"<tr><td>{_ESC(_seat_label(seen['punter'], names))}</td>"
+                    f"<td>{cards_html(stake.cards, width=30, palette=palette)}</td><td>{seen['kush']}</td>"
+                    f"<td>{what}</td></tr>")
     out.append("<table class='stukolka-stakes'><caption style='text-align:left'>Stakes</caption><thead><tr>"
                "<th>Punter</th><th>Card</th><th>Kush</th><th>Result</th></tr></thead><tbody>"
                + "".join(rows) + "</tbody></table>")
-    # tally
-    rets = state.returns()
-    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(x)}" for i, x in enumerate(rets))
+    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(Fraction(x))}" for i, x in enumerate(v["bankrolls"]))
     cap = ""
     if start_capital is not None:
-        cap = (f" {_ESC(_seat_label(1, names))}'s capital: {start_capital} before the evening, "
-               f"<b>{start_capital + rets[1]}</b> now.")
-    cls = "stukolka-shtoss-final" if state.is_terminal() else "stukolka-shtoss-tally"
-    head = "Final result" if state.is_terminal() else "Running tally"
+        cap = (f" {_ESC(_seat_label(1, names))}'s capital: {money_text(start_capital)} before the evening, "
+               f"<b>{money_text(capital_after(start_capital, state))}</b> now.")
+    over = "settlement" in v
+    cls = "stukolka-shtoss-final" if over else "stukolka-shtoss-tally"
+    head = "Final result" if over else "Running tally"
     out.append(f"<p class='{cls}' role='status'><b>{head}:</b> {tally}.{cap}</p>")
     return "".join(out)
 
 
 def shtoss_deal(deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
                 seed: int = 0, *, palette: str = "two", **options: Any) -> ShtossDeal:
-    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.state.ShtossRules` options."""
+    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.ShtossRules` options."""
     return ShtossDeal(deck_size, stakes, cut, seed, palette=palette, **options)
 
 
 # ---------------------------------------------------------------------------- charts
-def bar_chart_svg(values: dict[int, Fraction], *, title: str, colour_of=lambda k: "#4472c4",
+def bar_chart_svg(values: Mapping[int, Fraction], *, title: str,
+                  colour_of: Callable[[int], str] = lambda k: "#4472c4",
                   width: int = 640, height: int = 220, xlabel: str = "", ylabel: str = "") -> str:
     """A small accessible SVG bar chart of exact values (each bar has a tooltip with its fraction)."""
     keys = sorted(values)
@@ -419,16 +384,12 @@ class ShtossOdds(w.VBox):
         self.refresh()
 
     @property
-    def rules(self):
-        from stukolka.shtoss.state import ShtossRules
-
+    def rules(self) -> ShtossRules:
         return ShtossRules(deck_size=self.deck_box.value, plie_rule=self.plie_box.value,
                            position_payouts=self.position_box.value or None,
                            **{k: b.value for k, b in self.checks.items()}, **self.options)
 
     def refresh(self) -> None:
-        from stukolka.shtoss import odds
-
         try:
             rules = self.rules
         except StukolkaError as exc:
@@ -449,11 +410,8 @@ class ShtossOdds(w.VBox):
                                         f"{rules.deck_size}-card deck",
                             colour_of=lambda k: "#1f5fa8" if k % 2 == 0 else "#b8462c",
                             xlabel="place in the banker's deck", ylabel="probability"))
-        length = rules.deal_length
-        self.n_box.max = length if length % 2 == 0 else length - 1
-        n = self.n_box.value
-        if (length - n) % 2:
-            n -= 1
+        self.n_box.max = between_abcugs(rules, rules.deal_length)
+        n = between_abcugs(rules, self.n_box.value)   # the engine says where a stake may go
         m = min(self.m_box.value, n)
         try:
             mid = odds.mid_deal_edge(rules, n, m)

@@ -1,0 +1,110 @@
+"""What one player sees of a shtoss deal or of Pharaon, and the plain data a front end draws.
+
+* :class:`StakeSeen`, :class:`ShtossObservation` -- the typed observation of a deal;
+* :func:`ledger_of` -- settlements as a :class:`stukolka.base.Ledger`;
+* :func:`view_of` -- an observation as plain JSON-able data for a front end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from stukolka.base import Ledger, LedgerLine, Observation, money_text as _money
+from stukolka.cards import format_card
+from stukolka.shtoss.rules import BANKER
+from stukolka.shtoss.stakes import Phase, Settlement
+
+__all__ = ["StakeSeen", "ShtossObservation", "seat_names", "ledger_of", "view_of"]
+
+
+@dataclass(frozen=True)
+class StakeSeen:
+    """A stake as one player sees it: its cards (``None`` while they lie face down), its kush,
+    and, once settled, where, by which card, for how much and by which rule."""
+
+    punter: int
+    cards: tuple[int, ...] | None
+    kush: int
+    open: bool
+    position: int | None = None
+    deciding: int | None = None
+    amount: Fraction | None = None
+    rule: str = ""
+    text: str = ""
+
+    def __str__(self) -> str:
+        cards = "??" if self.cards is None else " ".join(format_card(c) for c in self.cards)
+        out = f"P{self.punter} {cards} {self.kush}"
+        if self.open:
+            return out + " open"
+        if self.amount is None:
+            return out
+        by = "?" if self.deciding is None else format_card(self.deciding)
+        where = "undecided" if self.position is None else f"at {self.position} by {by}"
+        return f"{out} {where}: {'+' if self.amount > 0 else ''}{_money(self.amount)} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class ShtossObservation(Observation):
+    """What one player sees of a shtoss deal.  The banker's undealt cards lie face down; before
+    the first abcug each punter's staked cards are face down, seen only by their owner."""
+
+    CARD_FIELDS: ClassVar[frozenset[str]] = frozenset({"right", "left"})
+
+    player: int
+    phase: Phase
+    to_act: int
+    deck_size: int
+    deal_length: int   #: cards the banker turns (one fewer if the cut card drops out)
+    punters: int
+    initial_kush: int
+    cut: int | None
+    stakes: tuple[StakeSeen, ...]
+    pending: StakeSeen | None
+    right: tuple[int, ...]
+    left: tuple[int, ...]
+    undealt: int
+    unseen: tuple[tuple[int, int], ...]   #: (rank, cards of it not yet turned), the casekeeper
+    returns: tuple[Fraction, ...]
+
+
+def seat_names(punters: int) -> tuple[str, ...]:
+    """``("banker", "punter 1", ...)``: the seats of a deal, for ledgers and views."""
+    return ("banker",) + tuple(f"punter {i}" for i in range(1, punters + 1))
+
+
+def ledger_of(settlements: list[Settlement], seats: int, names: tuple[str, ...]) -> Ledger:
+    """One ledger line per settled stake (``item`` ``"stake"``, its plain-words text and rule
+    label, the punter's amount and the banker's opposite)."""
+    lines = [LedgerLine(item="stake", text=st.text, rule=st.rule,
+                        amounts={st.punter: st.amount, BANKER: -st.amount}) for st in settlements]
+    return Ledger(tuple(lines), seats, names)
+
+
+def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Ledger | None) -> dict[str, Any]:
+    """The observation ``obs`` of ``seat`` as plain JSON-able data for a front end
+    (``docs/shtoss-actions.md``): ``game``, ``phase``, ``seat``, ``to_act``, ``legal``, the
+    observation's fields, ``abcugs`` (each with its ``number``, its two ``places`` and its
+    ``right`` and ``left`` card), ``turned``, ``banker_deck``, ``casekeeper``, ``bankrolls`` and
+    the ``settlement``."""
+    data = obs.to_dict()
+    out: dict[str, Any] = {"game": game, "phase": data.pop("phase"), "seat": seat,
+                           "to_act": data.pop("to_act"), "legal": list(legal)}
+    data.pop("player")
+    unseen = data.pop("unseen")
+    out.update(data)
+    right, left = data["right"], data["left"]
+    out["abcugs"] = [{"number": i + 1, "places": [2 * i + 1, 2 * i + 2], "right": c,
+                      "left": left[i] if i < len(left) else None} for i, c in enumerate(right)]
+    out["turned"] = len(right) + len(left)
+    out["banker_deck"] = out.pop("undealt")
+    out["casekeeper"] = {_RANK_NAMES.get(r, str(r)): n for r, n in unseen}
+    out["bankrolls"] = out.pop("returns")
+    if ledger is not None:
+        out["settlement"] = ledger.to_dict()
+    return out
+
+
+_RANK_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}

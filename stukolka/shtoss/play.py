@@ -1,0 +1,135 @@
+"""Whole shtoss deals for examples and comparisons, and the playthroughs of shtoss and Pharaon.
+
+The book's notebooks and the explorers play deals through these few functions, so that
+there is one way to set up and finish a deal:
+
+* :func:`play_deal` -- one deal from the stakes and the order of the banker's deck;
+* :func:`set_up_deal` -- apply set-up actions, answering the banker's question on a raised kush;
+* :func:`compare_rules` -- one deal under several sets of rules, side by side;
+* :func:`signed`, :func:`edge_percent` -- amounts and edges as the book prints them;
+* :func:`playthrough`, :func:`pharaon_playthrough` -- OpenSpiel-style playthroughs
+  (``playthrough(rules, seed, **setup)``, built on :func:`stukolka.base.playthrough`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping, Sequence, Union
+
+from stukolka.base import playthrough as _playthrough
+from stukolka.shtoss.odds import banker_edge
+from stukolka.shtoss.pharaon import Pharaon
+from stukolka.shtoss.rules import BANKER, ShtossRules
+from stukolka.shtoss.state import ShtossState
+
+__all__ = ["play_deal", "set_up_deal", "compare_rules", "signed", "edge_percent", "playthrough",
+           "pharaon_playthrough"]
+
+Stakes = Mapping[int, Union[str, Sequence[str]]]  #: punter -> his stake action(s)
+
+
+def signed(x: int | Fraction) -> str:
+    """An amount with its sign, as the book prints a result: ``+10``, ``-10``, ``0``, ``+1/2``.
+
+    >>> signed(10), signed(Fraction(-5)), signed(0), signed(Fraction(1, 2))
+    ('+10', '-5', '0', '+1/2')
+    """
+    return f"+{x}" if x > 0 else str(x)
+
+
+def edge_percent(rules: ShtossRules) -> str:
+    """The banker's exact edge on a fresh card, shown as a percentage of the kush.
+
+    >>> edge_percent(ShtossRules())
+    '3.962 %'
+    """
+    return f"{float(banker_edge(rules)) * 100:.3f} %"
+
+
+def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accept") -> list[str]:
+    """Apply ``actions`` to ``state`` up to the first ``next``; whenever a stake leaves the
+    banker to answer a raised kush, he gives ``answer`` (unless the actions answer themselves).
+    Returns a log of what was done, one line an action."""
+    log: list[str] = []
+    for a in actions:
+        if a == "next":
+            break
+        if a in ("accept", "refuse") and not (state.current_player() == BANKER
+                                              and state.legal_actions() == ["refuse", "accept"]):
+            continue  # answered already
+        state.apply_action(a)
+        if a.startswith(("stake", "pair")) and state.current_player() == BANKER \
+                and state.legal_actions() == ["refuse", "accept"]:
+            state.apply_action(answer)
+            log.append(f"{a}: above the initial kush; the banker {'accepts' if answer == 'accept' else 'refuses'}")
+        else:
+            log.append(a)
+    return log
+
+
+def play_deal(rules: ShtossRules | None = None, stakes: Stakes | None = None, deck: str | int = "", *,
+              kush: int = 10, cut: int = 26, answer: str = "accept") -> ShtossState:
+    """Play one whole deal for an example: ``stakes`` maps a punter to his stake actions
+    (``{1: ["stake 7♦"], 2: ["stake K♥ 20"]}``, one string allowed), ``deck`` is the order
+    of the banker's deck after the cut (cards not named follow in the fixed order) or an
+    int seed for a shuffle.  The banker gives ``answer`` to every kush above the initial one.
+
+    >>> s = play_deal(stakes={1: "stake 7♦"}, deck="7♠ K♣")
+    >>> s.returns()
+    [Fraction(10, 1), Fraction(-10, 1)]
+    """
+    stakes = stakes or {1: ["stake 7♦"]}
+    s = ShtossState(rules or ShtossRules(), punters=max(stakes), initial_kush=kush)
+    actions: list[str] = []
+    for p in range(1, max(stakes) + 1):
+        acts = stakes.get(p, [])
+        actions += [acts] if isinstance(acts, str) else list(acts)
+        actions.append("done")
+    actions.append(f"cut {cut}")
+    actions.append(f"shuffle {deck}" if isinstance(deck, int) else f"deck {deck}" if deck else "shuffle 0")
+    set_up_deal(s, actions, answer)
+    while not s.is_terminal():
+        s.apply_action("next" if s.current_player() == BANKER else "done")
+    return s
+
+
+def compare_rules(variants: Mapping[str, ShtossRules], stakes: Stakes, deck: str | int, kush: int = 10,
+                  *, show: bool = True) -> dict[str, Fraction]:
+    """Play one deal (as :func:`play_deal`) under each set of rules; with ``show`` print each
+    one's settlements on a line.  Returns ``{name: punter 1's result}``.
+
+    >>> compare_rules({"default": ShtossRules(), "push": ShtossRules(plie_rule="push")},
+    ...               {1: "stake 7♦"}, "7♣ 7♥", show=False)
+    {'default': Fraction(-10, 1), 'push': Fraction(0, 1)}
+    """
+    out: dict[str, Fraction] = {}
+    for name, rules in variants.items():
+        s = play_deal(rules, stakes=stakes, deck=deck, kush=kush)
+        out[name] = s.returns()[1]
+        if show:
+            print(f"{name:28} " + "; ".join(str(st) for st in s.settlements))
+    return out
+
+
+def playthrough(rules: ShtossRules | None = None, seed: int = 0, *, punters: int = 1, initial_kush: int = 1,
+                actions: Sequence[str] | None = None) -> str:
+    """An OpenSpiel-style playthrough of one shtoss deal (:func:`stukolka.base.playthrough`):
+    actions drawn from ``random.Random(seed)``, or replayed from ``actions``.
+
+    >>> text = playthrough(ShtossRules(deck_size=32), 3)
+    >>> text.splitlines()[0], "returns:" in text
+    ('game: shtoss', True)
+    """
+    rules = rules or ShtossRules()
+    state = ShtossState(rules, punters=punters, initial_kush=initial_kush)
+    return _playthrough(state, seed, game="shtoss", rules=rules.to_options(),
+                        setup={"punters": punters, "initial_kush": initial_kush}, actions=actions)
+
+
+def pharaon_playthrough(rules: ShtossRules | None = None, seed: int = 0, *,
+                        actions: Sequence[str] | None = None) -> str:
+    """An OpenSpiel-style playthrough of one coup of Pharaon, as :func:`playthrough`."""
+    rules = rules or ShtossRules()
+    return _playthrough(Pharaon(rules), seed, game="pharaon", rules=rules.to_options(), setup={},
+                        actions=actions)
+

@@ -1,0 +1,449 @@
+"""The rules of shtoss and Pharaon: the options, the book's rule labels, and how one card is settled.
+
+* :class:`ShtossRules` -- every option of spec section 8, validated, exact;
+* :data:`RULE_LABELS` -- the rules as the book states them (``shtoss-rule-...``), the one tag
+  used by errors and settlements alike;
+* :func:`settle_card` -- the punter's result for one staked card, with the rule that decided it
+  and (:data:`SETTLEMENT_TEXT`) that rule in plain words;
+* :func:`between_abcugs` -- when a new card may be staked in mid-deal.
+
+The deal itself is :class:`stukolka.shtoss.state.ShtossState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+from stukolka.errors import IllegalActionError, RulesError
+from stukolka.cards import card_colour, card_suit, parse_card  # noqa: F401  (parse_card: the doctests)
+
+__all__ = [
+    "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "settle_card", "thirds_factor", "BANKER",
+    "KushError", "RULE_LABELS", "SETTLEMENT_TEXT", "rule_tag", "between_abcugs",
+]
+
+def rule_tag(label: str, spec: str = "") -> str:
+    """The tag an error or a settlement carries: the book label, the spec id beside it.
+
+    >>> rule_tag("shtoss-rule-plie", "H-1")
+    'shtoss-rule-plie (H-1)'
+    """
+    if label not in RULE_LABELS:
+        raise KeyError(f"{label!r} is not a shtoss rule label")
+    return f"{label} ({spec})" if spec else label
+
+
+#: The book label of each spec id of section 4.2 (the options H-1 .. H-14) and of section 2.
+_SPEC_LABEL = {
+    "H-1": "shtoss-rule-plie", "H-3": "shtoss-rule-podrezka-by", "H-4": "shtoss-rule-roles",
+    "H-5": "shtoss-rule-banker-refusal", "H-6": "shtoss-rule-thirds", "H-7": "shtoss-rule-lob-half",
+    "H-8": "shtoss-rule-abcug-payouts", "H-9": "shtoss-rule-premiums", "H-10": "shtoss-rule-paroli",
+    "H-11": "shtoss-rule-pair-bet", "H-12": "shtoss-rule-13th-card", "H-13": "shtoss-rule-mid-deal-bets",
+    "H-14": "shtoss-rule-bank-limit",
+}
+
+#: The book label of each on/off option (for the error that refuses a value that is not a bool).
+_OPTION_LABEL = {
+    "lob_half": "shtoss-rule-lob-half", "lob_half_requires_same_suit": "shtoss-rule-lob-half",
+    "thirds": "shtoss-rule-thirds", "pair_bets": "shtoss-rule-pair-bet",
+    "thirteenth_card_premium": "shtoss-rule-13th-card", "raise_reset_on_loss": "shtoss-rule-paroli",
+    "volny_kush": "shtoss-rule-free-kush", "banker_may_refuse_kush": "shtoss-rule-banker-refusal",
+    "cut_marker_removed": "shtoss-rule-podrezka-by", "mid_deal_bets": "shtoss-rule-mid-deal-bets",
+    "alternate_banker": "shtoss-rule-alternate-banker", "family_bank": "shtoss-rule-bank-limit",
+}
+
+
+def _tag(spec: str) -> str:
+    return rule_tag(_SPEC_LABEL[spec], spec) if spec in _SPEC_LABEL else spec
+
+
+class KushError(IllegalActionError, RulesError):
+    """A kush the agreed rules cannot settle, e.g. one not divisible by 3 under thirds."""
+
+
+#: The rules the book states, by their labels (``(shtoss-rule-...)=`` in ``book/shtoss_*.ipynb``
+#: and ``book/pharaon.ipynb``), each with a one-line statement.  Every label is named by a test.
+RULE_LABELS: dict[str, str] = {
+    "shtoss-rule-roles": "A banker deals against one or more punters; each has his own deck of 52, 36 or 32 cards.",
+    "shtoss-rule-kush": "A punter puts a kush on a card from his own deck; without a named kush he plays for the initial kush.",
+    "shtoss-rule-banker-refusal": "The banker may refuse a kush above the initial kush, unless a free kush was agreed.",
+    "shtoss-rule-podrezka": "The podrezka (cut) comes after the stakes; from then on no card or kush may change.",
+    "shtoss-rule-metka": "The banker turns his deck two cards at a time: the odd card to his right, the even card to his left.",
+    "shtoss-rule-lob-kills": "If the lob (1st card) has the punter's rank, the punter's card is killed.",
+    "shtoss-rule-sonic-wins": "If the lob misses and the sonic (2nd card) has the punter's rank, the punter wins.",
+    "shtoss-rule-odd-even": "The first card of the punter's rank decides: at an odd position the banker wins, at an even one the punter.",
+    "shtoss-rule-rank-only": "Only the rank matters; the suit of the deciding card does not (unless counting in thirds).",
+    "shtoss-rule-even-money": "A decided card is paid at even money: the kush is won or lost.",
+    "shtoss-rule-plie": "Two cards of the punter's rank in one abcug (a plie) win for the banker.",
+    "shtoss-rule-several-stakes": "Each staked card is settled at the first card of its rank; the deal goes on until all are settled.",
+    "shtoss-rule-lob-half": "Half on the lob (by agreement): a kill on the lob costs only half the kush.",
+    "shtoss-rule-abcug-payouts": "Abcug shtoss (by agreement): the amount depends on the position that decides.",
+    "shtoss-rule-thirds": "Counting in thirds: the deciding card of the punter's suit counts 1, of his colour 2/3, else 1/3.",
+    "shtoss-rule-pair-bet": "A pair bet on two cards of one rank wins or loses double.",
+    "shtoss-rule-13th-card": "13th-card premium: the rank first at position 13 in the punter's own suit pays him double.",
+    "shtoss-rule-premiums": "Premiums (наживка): agreed extra payments for agreed winning events.",
+    "shtoss-rule-paroli": "After a full win the punter may double his kush (paroli), after a smaller win raise it by half; after a loss it goes back to the initial kush.",
+    "shtoss-rule-free-kush": "Free kush (вольный куш): the banker may not refuse a raised kush.",
+    "shtoss-rule-podrezka-by": "Who cuts (punter or banker), and whether the cut card drops out of the deal, is agreed.",
+    "shtoss-rule-mid-deal-bets": "By agreement, new cards may be staked between abcugs.",
+    "shtoss-rule-alternate-banker": "By agreement, the bank passes to the next player after every deal.",
+    "shtoss-rule-bank-limit": "A family bank limits what one deal's stakes may put at risk.",
+    "shtoss-rule-pharaon-bank": "Pharaon: the banker announces his bank first; a punter's stake may not exceed it.",
+    "shtoss-rule-pharaon-named-card": "Pharaon: the punter names a card (or lays one from his own deck face down); only its rank counts.",
+    "shtoss-rule-pharaon-sides": "Pharaon: the named rank first falling to the banker's right loses, to his left wins.",
+}
+
+
+BANKER = 0  #: the banker's seat in a deal; punters are 1, 2, ...
+
+#: Presets for ``position_payouts`` (H-8): position -> multiplier of the normal result.
+#: "lob_full_gorka_half": a kill on the lob costs the full kush, a kill from the
+#: "hill" (с горки, the 3rd card) half of it.  "eleven_wins": a card killed at the
+#: 11th card (6th abcug) counts as a win for the punter (004-S2, a garbled example).
+POSITION_PRESETS: dict[str, dict[int, Fraction]] = {
+    "lob_full_gorka_half": {3: Fraction(1, 2)},
+    "eleven_wins": {11: Fraction(-1)},
+}
+
+#: Events for ``premiums`` (наживка, H-9); each adds ``multiplier * kush`` to a punter's win.
+PREMIUM_EVENTS = {
+    "sonic": "the punter wins on the sonic (position 2)",
+    "colored": "the punter wins with a card of his own suit",
+    "last_abcug": "the punter wins in the last abcug of the deck",
+}
+
+_PLIE_RULES = ("banker_wins", "half", "push")
+
+
+def _frac(value: Any, name: str, rule: str) -> Fraction:
+    """An exact number from an int, Fraction, str ('3/2') or a float written in decimal."""
+    if isinstance(value, bool):
+        raise RulesError(f"{name}={value!r} is not a number [{_tag(rule)}]")
+    try:
+        if isinstance(value, float):
+            return Fraction(repr(value))
+        return Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise RulesError(f"{name}={value!r} is not a number [{_tag(rule)}]") from None
+
+
+
+# --------------------------------------------------------------------------- rules
+@dataclass(frozen=True)
+class ShtossRules:
+    """Every shtoss option of spec section 8 (``shtoss:`` block), validated.
+
+    Amounts and multipliers are exact (``int`` or ``Fraction``).  Defaults are
+    the spec's recommended ones (marked * in section 8).
+
+    * ``deck_size`` 52 | 36 | 32 -- the banker's (and each punter's) deck (H-4; 004-S1..S3).
+    * ``plie_rule`` "banker_wins" | "half" | "push" -- two cards of the punter's rank in one
+      abcug: the odd-position result stands / is halved / is cancelled (H-1; 004-S1..S3,
+      faro and Pharaon give half).
+    * ``lob_half`` -- a kill on the lob costs half the kush (H-7; 004-S2, S3);
+      ``lob_half_requires_same_suit`` -- only when the lob is of the punter's suit
+      (S3's "full match").
+    * ``position_payouts`` -- position -> multiplier of the normal result, or a preset name
+      from :data:`POSITION_PRESETS` (H-8, abcug shtoss; 004-S2).
+    * ``thirds`` -- counting in thirds (счёт третями): the deciding card of the punter's
+      suit pays 1, of his colour 2/3, of the other colour 1/3; the kush must divide by 3.
+      ``thirds_scope`` "any" | "sonic_only", ``thirds_applies_to`` "both" | "wins_only"
+      (H-6; 004-S2, S3).
+    * ``pair_bets``, ``pair_factor`` -- a stake on two cards of one rank; under thirds each
+      card is scaled separately (H-11; 004-S3).
+    * ``thirteenth_card_premium`` -- the punter's rank first appearing at position 13 with
+      the punter's own suit pays him ``2 * kush`` (H-12 reading (a); 004-S3).
+    * ``premiums`` -- event -> multiplier, events in :data:`PREMIUM_EVENTS` (H-9; 004-S2).
+    * ``raise_max_factor`` 2, ``raise_half_max_factor`` 3/2, ``raise_reset_on_loss`` --
+      the punter's kush for the next deal in a :class:`Session` (spec ``raise.*``;
+      paroli, H-10; 004-S2).
+    * ``volny_kush`` -- the banker may not refuse a raised kush; ``banker_may_refuse_kush``;
+      ``max_kush_ratio`` -- a kush above ``ratio * initial kush`` is refused outright (H-5).
+    * ``podrezka_by`` "punter" | "banker", ``cut_marker_removed`` -- who cuts, and whether
+      the cut card (the bottom card) drops out of the deal (H-3; 004-S1..S3, Vienna Stoß).
+    * ``mid_deal_bets`` -- punters may stake new cards between abcugs (H-13).
+    * ``alternate_banker`` -- the bank passes round the table after each deal (H-7).
+    * ``family_bank``, ``bank_limit`` -- the banker's float: the total a deal's stakes may
+      put at risk (H-14; 004-S3).  ``family_bank`` requires a ``bank_limit``.
+
+    >>> ShtossRules(thirds=True).thirds
+    True
+    >>> ShtossRules(deck_size=40)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RulesError: deck_size=40 is not one of 52, 36, 32 [shtoss-rule-roles (H-4)]
+    >>> ShtossRules(position_payouts="lob_full_gorka_half").payout(3)
+    Fraction(1, 2)
+    """
+
+    deck_size: int = 52
+    plie_rule: str = "banker_wins"
+    lob_half: bool = False
+    lob_half_requires_same_suit: bool = False
+    position_payouts: Any = None
+    thirds: bool = False
+    thirds_scope: str = "any"
+    thirds_applies_to: str = "both"
+    pair_bets: bool = True
+    pair_factor: Any = 2
+    thirteenth_card_premium: bool = False
+    premiums: Any = field(default_factory=tuple)
+    raise_max_factor: Any = 2
+    raise_half_max_factor: Any = Fraction(3, 2)
+    raise_reset_on_loss: bool = True
+    volny_kush: bool = False
+    banker_may_refuse_kush: bool = True
+    max_kush_ratio: Any = None
+    podrezka_by: str = "punter"
+    cut_marker_removed: bool = False
+    mid_deal_bets: bool = False
+    alternate_banker: bool = False
+    family_bank: bool = False
+    bank_limit: int | None = None
+
+    def __post_init__(self) -> None:
+        def bad(name: str, value: Any, why: str, rule: str) -> RulesError:
+            return RulesError(f"{name}={value!r} {why} [{_tag(rule)}]")
+
+        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
+        if self.deck_size not in (52, 36, 32):
+            raise bad("deck_size", self.deck_size, "is not one of 52, 36, 32", "H-4")
+        if self.plie_rule not in _PLIE_RULES:
+            raise bad("plie_rule", self.plie_rule, "is not one of " + ", ".join(_PLIE_RULES), "H-1")
+        if self.thirds_scope not in ("any", "sonic_only"):
+            raise bad("thirds_scope", self.thirds_scope, "is not 'any' or 'sonic_only'", "H-6")
+        if self.thirds_applies_to not in ("both", "wins_only"):
+            raise bad("thirds_applies_to", self.thirds_applies_to, "is not 'both' or 'wins_only'", "H-6")
+        if self.podrezka_by not in ("punter", "banker"):
+            raise bad("podrezka_by", self.podrezka_by, "is not 'punter' or 'banker'", "H-3")
+        for name in ("lob_half", "lob_half_requires_same_suit", "thirds", "pair_bets",
+                     "thirteenth_card_premium", "raise_reset_on_loss", "volny_kush",
+                     "banker_may_refuse_kush", "cut_marker_removed", "mid_deal_bets",
+                     "alternate_banker", "family_bank"):
+            if not isinstance(getattr(self, name), bool):
+                raise bad(name, getattr(self, name), "must be True or False",
+                          _OPTION_LABEL[name] + " (spec 8)")
+        pp = self.position_payouts
+        if isinstance(pp, str):
+            if pp not in POSITION_PRESETS:
+                raise bad("position_payouts", pp, "is not a preset (" + ", ".join(POSITION_PRESETS) + ")", "H-8")
+            pp = POSITION_PRESETS[pp]
+        if pp is not None:
+            items = pp.items() if isinstance(pp, Mapping) else pp
+            table = []
+            for pos, mult in items:
+                if isinstance(pos, str) and pos.isdigit():
+                    pos = int(pos)
+                if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= self.deck_size:
+                    raise bad("position_payouts", dict(items) if not isinstance(pp, Mapping) else dict(pp),
+                              f"has position {pos!r} outside 1..{self.deck_size}", "H-8")
+                table.append((pos, _frac(mult, f"position_payouts[{pos}]", "H-8")))
+            pp = tuple(sorted(table)) or None
+        put("position_payouts", pp)
+        put("pair_factor", _frac(self.pair_factor, "pair_factor", "H-11"))
+        if self.pair_factor <= 0:
+            raise bad("pair_factor", self.pair_factor, "must be positive", "H-11")
+        prem = self.premiums
+        items = prem.items() if isinstance(prem, Mapping) else (prem or ())
+        table = []
+        for event, mult in items:
+            if event not in PREMIUM_EVENTS:
+                raise bad("premiums", event, "is not an event (" + ", ".join(PREMIUM_EVENTS) + ")", "H-9")
+            m = _frac(mult, f"premiums[{event}]", "H-9")
+            if m < 0:
+                raise bad(f"premiums[{event}]", mult, "must not be negative", "H-9")
+            table.append((event, m))
+        put("premiums", tuple(sorted(table)))
+        for name in ("raise_max_factor", "raise_half_max_factor"):
+            v = _frac(getattr(self, name), name, "H-10")
+            if v < 1:
+                raise bad(name, getattr(self, name), "must be at least 1", "H-10")
+            put(name, v)
+        if self.max_kush_ratio is not None:
+            v = _frac(self.max_kush_ratio, "max_kush_ratio", "H-5")
+            if v < 1:
+                raise bad("max_kush_ratio", self.max_kush_ratio, "must be at least 1 (or None)", "H-5")
+            put("max_kush_ratio", v)
+        if self.bank_limit is not None and (isinstance(self.bank_limit, bool) or not isinstance(self.bank_limit, int)
+                                            or self.bank_limit <= 0):
+            raise bad("bank_limit", self.bank_limit, "must be a positive int or None", "H-14")
+        if self.family_bank and self.bank_limit is None:
+            raise bad("family_bank", True, "needs a bank_limit (the bank's size)", "H-14")
+
+    # ---------------------------------------------------------------- derived values
+    def payout(self, position: int) -> Fraction:
+        """The multiplier of the normal result at a position (1 unless ``position_payouts`` says)."""
+        for pos, mult in self.position_payouts or ():
+            if pos == position:
+                return mult
+        return Fraction(1)
+
+    def premium(self, event: str) -> Fraction:
+        return dict(self.premiums).get(event, Fraction(0))
+
+    @property
+    def deal_length(self) -> int:
+        """How many cards the banker turns: the deck, less the cut card if it drops out."""
+        return self.deck_size - (1 if self.cut_marker_removed else 0)
+
+    def to_options(self) -> dict[str, Any]:
+        """The options that differ from the defaults, as JSON-able data (Fractions as strings
+        such as ``"3/2"``); :meth:`from_options` reads it back into equal rules.
+
+        >>> r = ShtossRules(thirds=True, raise_half_max_factor=Fraction(5, 4), position_payouts={3: "1/2"})
+        >>> r.to_options()
+        {'position_payouts': {'3': '1/2'}, 'thirds': True, 'raise_half_max_factor': '5/4'}
+        >>> ShtossRules.from_options(r.to_options()) == r
+        True
+        """
+        base = ShtossRules()
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if v == getattr(base, f.name):
+                continue
+            if f.name == "position_payouts":
+                out[f.name] = {str(pos): str(m) for pos, m in v}
+            elif f.name == "premiums":
+                out[f.name] = {event: str(m) for event, m in v}
+            elif isinstance(v, Fraction):
+                out[f.name] = str(v)
+            else:
+                out[f.name] = v
+        return out
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "ShtossRules":
+        """Build from spec-8 style options: ``{"shtoss": {...}}`` or a flat dict; the
+        ``raise`` group may be nested (``{"raise": {"max_factor": 2}}``) or dotted.
+
+        >>> ShtossRules.from_options({"shtoss": {"raise.max_factor": 3, "deck_size": 36}}).raise_max_factor
+        Fraction(3, 1)
+        """
+        opts = dict(options.get("shtoss", options))
+        if isinstance(opts.get("raise"), Mapping):
+            for k, v in opts.pop("raise").items():
+                opts[f"raise_{k}"] = v
+        opts = {k.replace("raise.", "raise_").replace("shtoss.", ""): v for k, v in opts.items()}
+        known = {f.name for f in fields(cls)}
+        for k in opts:
+            if k not in known:
+                raise RulesError(f"unknown shtoss option {k!r}; the options are "
+                                + ", ".join(sorted(known)) + " [spec 8]")
+        return cls(**opts)
+
+    def replace(self, **changes: Any) -> "ShtossRules":
+        return replace(self, **changes)
+
+    def __repr__(self) -> str:
+        base = ShtossRules()
+        diffs = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                 if getattr(self, f.name) != getattr(base, f.name)]
+        return "ShtossRules(" + ", ".join(diffs) + ")"
+
+
+# --------------------------------------------------------------------------- settlement
+def thirds_factor(card: int, deciding: int) -> Fraction:
+    """Counting in thirds: own suit (цветная) 1, own colour (полуцветная) 2/3, else (простая) 1/3.
+
+    >>> [str(thirds_factor(parse_card("Q♠"), parse_card(c))) for c in ("Q♠", "Q♣", "Q♥")]
+    ['1', '2/3', '1/3']
+    """
+    if card_suit(card) == card_suit(deciding):
+        return Fraction(1)
+    if card_colour(card) == card_colour(deciding):
+        return Fraction(2, 3)
+    return Fraction(1, 3)
+
+
+def settle_card(rules: ShtossRules, card: int, kush: int | Fraction, position: int, deciding: int,
+                plie: bool, deal_length: int | None = None) -> tuple[Fraction, str, tuple[str, ...]]:
+    """The punter's result for one staked card decided at ``position`` by ``deciding``.
+
+    Returns ``(amount, rule, modifiers)``: amount > 0 is the punter's win; ``rule`` is the
+    book label of the rule that decided (a key of :data:`RULE_LABELS`, said in plain words by
+    :data:`SETTLEMENT_TEXT`); ``modifiers`` lists the options that scaled the amount.
+    The order: 13th-card premium (H-12); odd/even (H-2); position payouts (H-8); half on
+    the lob (H-7); thirds (H-6); premiums (H-9); then the plie rule (H-1), which under
+    ``"banker_wins"`` leaves the odd-position result as it is, under ``"half"`` halves it
+    and under ``"push"`` cancels it.
+
+    >>> q = parse_card("Q♠")
+    >>> settle_card(ShtossRules(thirds=True), q, 3, 2, parse_card("Q♣"), False)
+    (Fraction(2, 1), 'shtoss-rule-sonic-wins', ('thirds',))
+    >>> settle_card(ShtossRules(plie_rule="half"), q, 10, 5, parse_card("Q♥"), True)
+    (Fraction(-5, 1), 'shtoss-rule-plie', ())
+    >>> settle_card(ShtossRules(), q, 10, 7, parse_card("Q♥"), False)[:2]
+    (Fraction(-10, 1), 'shtoss-rule-odd-even')
+    """
+    kush = Fraction(kush)
+    n = rules.deal_length if deal_length is None else deal_length
+    same_suit = card_suit(card) == card_suit(deciding)
+    if rules.thirteenth_card_premium and position == 13 and same_suit:
+        return 2 * kush, "shtoss-rule-13th-card", ()
+    mods: list[str] = []
+    if position % 2 == 0:
+        base = Fraction(1)
+        rule = "shtoss-rule-sonic-wins" if position == 2 else "shtoss-rule-odd-even"
+    else:
+        base = Fraction(-1)
+        rule = "shtoss-rule-lob-kills" if position == 1 else "shtoss-rule-odd-even"
+    mult = rules.payout(position)
+    if mult != 1:
+        base *= mult
+        rule = "shtoss-rule-abcug-payouts"
+    if position == 1 and rules.lob_half and (same_suit or not rules.lob_half_requires_same_suit):
+        base /= 2
+        rule = "shtoss-rule-lob-half"
+    if rules.thirds and (rules.thirds_scope == "any" or position == 2) and (
+            base > 0 or rules.thirds_applies_to == "both"):
+        f = thirds_factor(card, deciding)
+        base *= f
+        mods.append("thirds")
+    if base > 0 and rules.premiums:
+        for event, m in rules.premiums:
+            hit = ((event == "sonic" and position == 2) or (event == "colored" and same_suit)
+                   or (event == "last_abcug" and (position + 1) // 2 == (n + 1) // 2))
+            if hit and m:
+                base += m
+                mods.append(f"premium:{event}")
+    if plie:
+        rule = "shtoss-rule-plie"
+        if rules.plie_rule == "half":
+            base /= 2
+        elif rules.plie_rule == "push":
+            base = Fraction(0)
+    return base * kush, rule, tuple(mods)
+
+
+
+#: Each rule a settlement can name, in plain words (front ends show this text; they never
+#: work out a result themselves).
+SETTLEMENT_TEXT: dict[str, str] = {
+    "shtoss-rule-lob-kills": "killed on the lob: the first card of the rank fell to the banker's right",
+    "shtoss-rule-sonic-wins": "won on the sonic: the first card of the rank fell to the left",
+    "shtoss-rule-odd-even": "the first card of the rank decided: at an odd place (right) the banker wins, "
+                            "at an even place (left) the punter",
+    "shtoss-rule-plie": "a plie: two cards of the rank in one abcug (the agreed plie rule decides)",
+    "shtoss-rule-lob-half": "killed on the lob, for half the kush by agreement",
+    "shtoss-rule-abcug-payouts": "a place with its own agreed payout",
+    "shtoss-rule-13th-card": "the punter's own card at the 13th place: twice the kush",
+    "shtoss-rule-podrezka-by": "no card of the rank was dealt (the cut card dropped out): the stake is returned",
+}
+
+
+def between_abcugs(rules: ShtossRules, to_come: int) -> int:
+    """The number of cards still to come at which a card may be staked in mid-deal, nearest
+    to ``to_come`` from below: stakes go between abcugs, so an even number of cards of the deal
+    (``rules.deal_length``) must have been turned.  Also bounded by ``2 .. deal_length``.
+
+    >>> between_abcugs(ShtossRules(), 51), between_abcugs(ShtossRules(cut_marker_removed=True), 50)
+    (50, 49)
+    """
+    n = rules.deal_length
+    to_come = max(1, min(int(to_come), n))
+    if (n - to_come) % 2:
+        to_come -= 1
+    return max(to_come, 1 if n % 2 else 2)
