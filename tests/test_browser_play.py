@@ -166,5 +166,5 @@ def test_jupyterlite_steps_a_shtoss_deal_to_its_end(book_url, watched_page):
     deal.screenshot(path=str(SHOTS / "lite-shtoss-final.png"))
     # the same deal the chapter's last cell settles with the engine: Q♠ 10 and 7♦ 6, cut 26, seed 4
     assert "banker -16, punter 1 +10, punter 2 +6" in final.inner_text()
-    assert "[shtoss-even-left]" in deal.inner_text()
+    assert "[shtoss-rule-odd-even]" in deal.inner_text()
     assert watched_page.foreign == [], watched_page.foreign

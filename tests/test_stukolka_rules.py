@@ -152,7 +152,7 @@ def test_remiz_options():
     seq = ("knock", "knock", "knock", "stand", "stand", "stand", "play 7♦", "play 2♦", "play 8♦",
            "play 4♥", "play A♥", "play 3♥", "play A♠", "play 2♣", "play 3♣")
     f = run(dealt(n=3, hands=hands, trump="9♠", violation_mode="penalize", violator_forfeits_tricks=True), *seq)
-    assert f.payments == [1, -3, -3] and f.next_carry == 3 + 3 + 2
+    assert f.payments == [3, -3, -3] and f.next_carry == 3 + 3
     t = run(dealt(n=3, hands={1: "3♣ 2♥ 2♦", 2: "A♥ K♥ A♦", 0: "5♣ 4♦ 3♦"}, trump="9♠",
                   violation_mode="penalize", max_one_remiz_per_player=False),
             "knock", "knock", "knock", "stand", "stand", "stand", "play 3♣", "play A♥", "play 4♦",
