@@ -31,6 +31,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from dataclasses import fields as _fields
+from typing import Any
 
 from stukolka.base import RulesError
 from stukolka.cards import CLUBS, DIAMONDS, HEARTS, SPADES, make_card
@@ -61,7 +62,7 @@ _COPIES = tuple(make_card(12, s) for s in (SPADES, HEARTS, DIAMONDS, CLUBS))
 # (about 50 calls for a 52-card deck, instead of 300 to 600).
 
 _CACHE_MAX = 4096
-_ENUMERATIONS: dict[tuple, "_Enumeration"] = {}
+_ENUMERATIONS: dict[tuple, _Enumeration] = {}
 
 
 def _clear_caches() -> None:
@@ -104,8 +105,8 @@ def _counts(n: int, m: int, marker: bool) -> tuple[int, tuple[tuple[int, int, in
 class _Enumeration:
     """One enumeration of a staked card's outcomes, with the answers derived from it cached."""
 
-    __slots__ = ("rules", "n", "m", "offset", "marker", "card", "length", "total", "rows",
-                 "classes", "_amounts", "_cache")
+    __slots__ = ("_amounts", "_cache", "card", "classes", "length", "m", "marker", "n", "offset",
+                 "rows", "rules", "total")
 
     def __init__(self, rules: ShtossRules, n: int, m: int, offset: int, marker: bool, card: int) -> None:
         self.rules, self.n, self.m, self.offset, self.marker, self.card = rules, n, m, offset, marker, card
@@ -132,7 +133,7 @@ class _Enumeration:
                 c[0] += first
         self.classes = classes
         self._amounts: list[tuple[Fraction, int]] | None = None
-        self._cache: dict[str, object] = {}
+        self._cache: dict[str, Any] = {}
 
     def amounts(self) -> list[tuple[Fraction, int]]:
         """``(amount, count over 4 * total)`` for every class, plie flag and deciding copy."""
@@ -148,13 +149,13 @@ class _Enumeration:
         return self._amounts
 
     def law_counts(self) -> dict[Fraction, int]:
-        law = self._cache.get("law_counts")
+        law: dict[Fraction, int] | None = self._cache.get("law_counts")
         if law is None:
             law = {}
             for a, c in self.amounts():
                 law[a] = law.get(a, 0) + c
             self._cache["law_counts"] = law
-        return law  # type: ignore[return-value]
+        return law
 
     def law(self) -> dict[Fraction, Fraction]:
         law = self._cache.get("law")
@@ -162,14 +163,14 @@ class _Enumeration:
             den = 4 * self.total
             law = {a: Fraction(c, den) for a, c in self.law_counts().items()}
             self._cache["law"] = law
-        return dict(law)  # type: ignore[call-overload]
+        return dict(law)
 
     def expected(self) -> Fraction:
         e = self._cache.get("expected")
         if e is None:
             e = sum((a * c for a, c in self.law_counts().items()), Fraction(0)) / (4 * self.total)
             self._cache["expected"] = e
-        return e  # type: ignore[return-value]
+        return e
 
     def sign_probability(self, sign: int) -> Fraction:
         key = f"sign{sign}"
@@ -178,7 +179,7 @@ class _Enumeration:
             c = sum(c for a, c in self.law_counts().items() if (a > 0 if sign > 0 else a < 0))
             p = Fraction(c, 4 * self.total)
             self._cache[key] = p
-        return p  # type: ignore[return-value]
+        return p
 
     def plie(self) -> Fraction:
         p = self._cache.get("plie")
@@ -186,14 +187,14 @@ class _Enumeration:
             c = sum(plie for k, _, plie in self.rows if (self.offset + k) % 2 == 1)
             p = Fraction(c, self.total)
             self._cache["plie"] = p
-        return p  # type: ignore[return-value]
+        return p
 
     def positions(self) -> dict[int, Fraction]:
         d = self._cache.get("positions")
         if d is None:
             d = {self.offset + k: Fraction(first, self.total) for k, first, _ in self.rows}
             self._cache["positions"] = d
-        return dict(d)  # type: ignore[call-overload]
+        return dict(d)
 
     def outcome_rows(self) -> tuple[tuple[Fraction, int, bool, int], ...]:
         """The outcomes one by one, in the order and split of the plain enumeration."""
@@ -204,7 +205,7 @@ class _Enumeration:
                 cases = [(Fraction(n - m, n), n - 1, m)] + ([(Fraction(m, n), n - 1, m - 1)] if m > 1 else [])
             else:
                 cases = [(Fraction(1), n, m)]
-            out = []
+            out: list[tuple[Fraction, int, bool, int]] = []
             for w, nn, mm in cases:
                 for k, pk, pplie in position_law(nn, mm):
                     pos = offset + k
@@ -215,7 +216,7 @@ class _Enumeration:
                             out.extend((q, pos, plie, d) for d in _COPIES)
             rows = tuple(out)
             self._cache["outcomes"] = rows
-        return rows  # type: ignore[return-value]
+        return rows
 
 
 def _enumeration(rules: ShtossRules, n: int | None = None, m: int = 4, offset: int = 0,
