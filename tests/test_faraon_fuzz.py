@@ -212,3 +212,18 @@ def test_rules_error_is_what_the_constructor_raises():
             assert "[faraon-rule-" in str(exc)
         else:
             raise AssertionError(f"{bad} accepted")
+
+
+def test_a_slice_of_the_soak_finds_no_crash_and_no_silent_acceptance(capsys):
+    """The CI slice of benchmarks/faraon_soak.py (the long run is the script itself)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "faraon_soak.py"
+    spec = importlib.util.spec_from_file_location("faraon_soak", path)
+    soak = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(soak)
+    assert soak.main(["--hands", "60", "--matches", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    total = [line for line in out.splitlines() if line.startswith("total")][0].split("|")
+    assert int(total[1]) > 1000 and int(total[3]) == 0 and int(total[4]) == 0
