@@ -26,7 +26,7 @@ BAD_OPTIONS = [
     ("queen_on_anything", "no", "faraon-rule-queen-wild"), ("queen_on_anything", 1, "faraon-rule-queen-wild"),
     ("seven_stacking", None, "faraon-rule-seven"), ("draw_then_play", 0, "faraon-rule-draw"),
     ("allow_negative", "yes", "faraon-rule-match"), ("reshuffle_pile", [], "faraon-rule-talon-exhausted"),
-    ("start_card_effects", "True", "faraon-rule-starter"),
+    ("start_card_effects", "True", "faraon-rule-starter"), ("queen_penalty_each", 1, "faraon-rule-scoring"),
     ("penalty", None, "faraon-rule-scoring"), ("penalty", "abc", "faraon-rule-scoring"),
     ("penalty", [[6, 6]], "faraon-rule-scoring"), ("penalty", {6: 6}, "faraon-rule-scoring"),
     ("penalty", [[6.0, 6], [7, 7], [8, 8], [9, 9], [10, 10], [11, 2], [13, 3], [14, 4]], "faraon-rule-scoring"),
@@ -296,3 +296,14 @@ def test_exposed_card_only_during_the_deal():
     with pytest.raises(IllegalActionError, match="faraon-rule-exposed-card"):
         d.apply_action("expose 6♥")
     assert "expose 6♠" not in d.legal_actions()  # an accident, not an outcome of the shuffle
+
+
+def test_f4_queens_each_or_once():
+    """faraon-rule-scoring, F-4 both ways: 30 for each queen (default) or 30 for any queens."""
+    from stukolka.cards import parse_cards
+    from stukolka.faraon import hand_penalty
+
+    hand = parse_cards("Q♠ Q♥ A♦ 7♣")
+    assert hand_penalty(hand) == 30 + 30 + 4 + 7
+    assert hand_penalty(hand, FaraonRules(queen_penalty_each=False)) == 30 + 4 + 7
+    assert hand_penalty(parse_cards("A♦"), FaraonRules(queen_penalty_each=False)) == 4

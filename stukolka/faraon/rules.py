@@ -119,6 +119,8 @@ class FaraonRules:
     penalty: tuple[tuple[int, int], ...] = DEFAULT_PENALTY
     #: F-4: points for each queen left in a loser's hand.
     queen_penalty: int = 30
+    #: F-4: True: ``queen_penalty`` for each queen; False: once for any number of queens.
+    queen_penalty_each: bool = True
     #: 004-F: points added to the winner's score when his last card is a queen.
     queen_finish_bonus: int = -30
     #: F-6: the match ends when a total reaches this; the lowest total wins.
@@ -163,6 +165,7 @@ class FaraonRules:
         for name, source, rule in (
                 ("queen_on_anything", "F-2", "faraon-rule-queen-wild"), ("seven_stacking", "F-3", "faraon-rule-seven"),
                 ("draw_then_play", "FS-08", "faraon-rule-draw"), ("allow_negative", "F-5", "faraon-rule-match"),
+                ("queen_penalty_each", "F-4", "faraon-rule-scoring"),
                 ("reshuffle_pile", "F-8", "faraon-rule-talon-exhausted"),
                 ("start_card_effects", "F-7", "faraon-rule-starter")):
             if not isinstance(getattr(self, name), bool):
@@ -220,10 +223,19 @@ def card_penalty(card: int, rules: FaraonRules = FaraonRules()) -> int:
 def hand_penalty(cards: Iterable[int], rules: FaraonRules = FaraonRules()) -> int:
     """Penalty points of a loser's hand (``faraon-rule-scoring``): the sum over its cards.
 
+    With ``queen_penalty_each=False`` (the other reading of F-4) the queens cost
+    ``queen_penalty`` once, however many there are.
+
     >>> hand_penalty(Cards.parse("A♠ K♥ J♦")), hand_penalty(Cards.parse("Q♣ A♥"))
     (9, 34)
+    >>> hand_penalty(Cards.parse("Q♣ Q♥ A♥")), hand_penalty(Cards.parse("Q♣ Q♥ A♥"), FaraonRules(queen_penalty_each=False))
+    (64, 34)
     """
-    return sum(card_penalty(c, rules) for c in cards)
+    cards = list(cards)
+    if rules.queen_penalty_each:
+        return sum(card_penalty(c, rules) for c in cards)
+    queens = any(card_rank(c) == QUEEN for c in cards)
+    return sum(card_penalty(c, rules) for c in cards if card_rank(c) != QUEEN) + (rules.queen_penalty if queens else 0)
 
 
 def fit_reason(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> tuple[bool, str, str]:
