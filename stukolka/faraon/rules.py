@@ -26,7 +26,7 @@ __all__ = [
 
 #: Book labels of the rules the engine implements, with a one-line statement each.
 RULE_LABELS: dict[str, str] = {
-    "faraon-rule-players": "A 36-card pack and two to five players.",
+    "faraon-rule-players": "A 36-card pack and at most five players (the engine's minimum is two).",
     "faraon-rule-first-dealer": "Face-up cards go round one at a time; the first player to get a queen deals first.",
     "faraon-rule-deal": "The dealer gives four cards each, one at a time, starting on his left.",
     "faraon-rule-starter": "The next card is turned face up to start the pile; the rest is the talon.",
