@@ -180,8 +180,18 @@ def test_until_terminal_every_legal_action_is_accepted_in_a_session(rules, seed)
     hands = 0
     while not session.over and hands < 6:
         hand = session.new_deal()
-        steps = 0
+        steps = exposures = 0
         while not hand.is_terminal():
+            if hand.phase.value == "deal" and exposures < 3 and rng.random() < 0.1:
+                # faraon-rule-exposed-card: an accident of the deal, under either reading
+                card = rng.choice(hand.legal_actions()).split()[1]
+                dealt = sum(len(hand.hand(i)) for i in range(rules.players))
+                hand.apply_action(f"expose {card}")
+                exposures += 1
+                now = sum(len(hand.hand(i)) for i in range(rules.players))
+                assert now in (0, dealt + 1) and len(hand.card_places()) == 36
+                assert all(len(hand.hand(i)) <= rules.hand_size for i in range(rules.players))
+                continue
             legal = hand.legal_actions()
             assert legal, f"no legal action in a hand not over: {hand}"
             sample = legal if hand.current_player() != CHANCE else rng.sample(legal, min(2, len(legal)))
