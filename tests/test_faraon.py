@@ -579,7 +579,7 @@ def _broken(**changes):
 
 @pytest.mark.parametrize("record, words", [
     ([], "JSON object"),
-    ("faraon", "JSON object"),
+    ("faraon", "not JSON"),  # a string is read as JSON text
     (_broken(format="faraon-record/2"), "format"),
     (_broken(format="pharaon-record/1"), "format"),
     (_broken(game="shtoss"), "game"),

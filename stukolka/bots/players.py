@@ -48,9 +48,11 @@ class RandomBot:
 class FaraonBot:
     """A rule-of-thumb player for the shedding game фараон.
 
-    It sheds its most expensive card that fits, keeps queens (30 points in hand,
-    but −30 to go out on) for when an opponent is nearly out, as 004-F advises,
-    names the suit it holds most of, and plays a drawn card when it can.
+    It follows 004-F's one piece of advice: when an opponent is down to his last card,
+    it gets rid of its queens at once.  The rest is its own rule of thumb, not the
+    source's: it sheds its most expensive card that fits, otherwise keeps its queens
+    (30 points in hand, but −30 to go out on), names the suit it holds most of, and
+    plays a drawn card when it can.
     """
 
     name = "rule of thumb"

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from stukolka.cards import format_card, parse_card, parse_suit
 from stukolka.errors import CardParseError, InvalidActionError
-from stukolka.faraon.rules import SUIT_NAMES
+from stukolka.faraon.rules import SUIT_NAMES, short_repr
 
-__all__ = ["CHANCE_WORDS", "Parsed", "parse_action", "play_string", "canonical"]
+__all__ = ["CHANCE_WORDS", "MAX_ACTION_LENGTH", "Parsed", "parse_action", "play_string", "canonical"]
 
-#: The verbs of chance outcomes: the dealer draw, the deal, the starter, a card from the talon.
-CHANCE_WORDS = ("show", "deal", "turn", "talon")
+#: The verbs of chance outcomes: the dealer draw, the deal, the starter, a card from the talon,
+#: and a card of the deal turned face up by accident (``faraon-rule-exposed-card``).
+CHANCE_WORDS = ("show", "deal", "turn", "talon", "expose")
+
+#: Longer input is refused before it is read (the longest spelling, ``play дама пик бубны``, is far shorter).
+MAX_ACTION_LENGTH = 48
+
+_RULE = "[faraon-rule-actions]"
 
 #: A read action: ``("play", card, suit | None)``, ``("draw",)``, ``("pass",)``, ``("take",)``
 #: or ``(chance_word, card)``.
@@ -25,31 +31,34 @@ Parsed = tuple
 def parse_action(action: object) -> Parsed:
     """Read an action string (any card notation of :mod:`stukolka.cards`, any suit word)."""
     if not isinstance(action, str):
-        raise InvalidActionError(action, "an action is a string such as 'play 9♥' or 'draw'")
+        raise InvalidActionError(short_repr(action), f"an action is a string such as 'play 9♥' or 'draw' {_RULE}")
+    if len(action) > MAX_ACTION_LENGTH:
+        raise InvalidActionError(short_repr(action, 40), f"{len(action)} characters, more than "
+                                                         f"{MAX_ACTION_LENGTH} {_RULE}")
     words = action.split()
     if not words:
-        raise InvalidActionError(action, "empty action")
+        raise InvalidActionError(action, f"empty action {_RULE}")
     verb, rest = words[0].lower(), words[1:]
     if verb in ("draw", "pass", "take"):
         if rest:
-            raise InvalidActionError(action, f"'{verb}' takes no argument")
+            raise InvalidActionError(action, f"'{verb}' takes no argument {_RULE}")
         return (verb,)
     if verb not in ("play", *CHANCE_WORDS):
         raise InvalidActionError(action, "expected play, draw, pass, take, or a chance outcome "
-                                         "(show, deal, turn, talon) followed by a card")
+                                         f"(show, deal, turn, talon, expose) followed by a card {_RULE}")
     if not rest:
-        raise InvalidActionError(action, f"'{verb}' needs a card")
+        raise InvalidActionError(action, f"'{verb}' needs a card {_RULE}")
     suit: int | None
     try:
         card = parse_card(" ".join(rest))
         suit = None
     except CardParseError:
         if verb != "play" or len(rest) < 2 or parse_suit(rest[-1]) is None:
-            raise InvalidActionError(action, f"cannot read the card {' '.join(rest)!r}") from None
+            raise InvalidActionError(action, f"cannot read the card {' '.join(rest)!r} {_RULE}") from None
         try:
             card = parse_card(" ".join(rest[:-1]))
         except CardParseError:
-            raise InvalidActionError(action, f"cannot read the card {' '.join(rest[:-1])!r}") from None
+            raise InvalidActionError(action, f"cannot read the card {' '.join(rest[:-1])!r} {_RULE}") from None
         suit = parse_suit(rest[-1])
     if verb == "play":
         return ("play", int(card), suit)

@@ -26,8 +26,8 @@ from typing import Any, Sequence
 from stukolka.base import TERMINAL, GameState, Ledger
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.faraon.observation import FaraonMatchObservation, match_ledger
-from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, new_record, read_match_record
-from stukolka.faraon.rules import FaraonRules, Phase
+from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, new_record, read_match_record
+from stukolka.faraon.rules import FaraonRules, Phase, short_repr
 from stukolka.faraon.state import FaraonState
 
 __all__ = ["FaraonSession", "FaraonMatch"]
@@ -44,14 +44,22 @@ class FaraonSession:
     def __init__(self, rules: FaraonRules = FaraonRules(), first_dealer: int | None = None,
                  totals: Sequence[int] | None = None) -> None:
         if not isinstance(rules, FaraonRules):
-            raise RulesError(f"rules={rules!r} is not a FaraonRules [faraon-rule-match]")
+            raise RulesError(f"rules={short_repr(rules)} is not a FaraonRules [faraon-rule-match]")
         n = rules.players
         if first_dealer is not None and (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
                                          or not 0 <= first_dealer < n):
-            raise RulesError(f"first_dealer={first_dealer!r} is not a seat 0..{n - 1} [faraon-rule-first-dealer]")
+            raise RulesError(f"first_dealer={short_repr(first_dealer)} is not a seat 0..{n - 1} "
+                             f"[faraon-rule-first-dealer]")
+        if totals is not None and (isinstance(totals, (str, bytes)) or not isinstance(totals, Sequence)):
+            raise RulesError(f"totals={short_repr(totals)} is not a list of scores [faraon-rule-match]")
         start = [0] * n if totals is None else list(totals)
-        if len(start) != n or not all(isinstance(t, int) and not isinstance(t, bool) for t in start):
-            raise RulesError(f"totals={list(start)!r} needs one int score per player [faraon-rule-match]")
+        if len(start) != n or not all(isinstance(t, int) and not isinstance(t, bool) and abs(t) <= MAX_TOTAL
+                                      for t in start):
+            raise RulesError(f"totals={short_repr(start)} needs one int score per player, at most {MAX_TOTAL} "
+                             f"in size [faraon-rule-match]")
+        if not rules.allow_negative and min(start) < 0:
+            raise RulesError(f"totals={short_repr(start)}: a total below zero with allow_negative=False (F-5) "
+                             f"[faraon-rule-match]")
         self.rules = rules
         self.first_dealer = first_dealer
         self.start_totals: list[int] = list(start)
@@ -104,7 +112,7 @@ class FaraonSession:
         if any(state is h for h in self._booked):
             raise IllegalActionError("finish_deal", "this hand is already booked", "faraon-rule-match")
         if not isinstance(state, FaraonState) or state is not self._latest:
-            raise IllegalActionError("finish_deal", f"{state!r} is not this session's latest hand "
+            raise IllegalActionError("finish_deal", f"{short_repr(state)} is not this session's latest hand "
                                                     f"(new_deal gives it)", "faraon-rule-match")
         if not state.is_terminal():
             raise IllegalActionError("finish_deal", f"the hand is not over (phase {state.phase.value})",
@@ -272,12 +280,16 @@ class FaraonMatch(GameState):
     def from_record(cls, record: object) -> "FaraonMatch":
         """Replay a record of :meth:`to_record`; a bad record raises ``RecordError``."""
         rules, first, totals, actions = read_match_record(record)
-        m = cls(rules, first, totals)
+        try:
+            m = cls(rules, first, totals)
+        except RulesError as exc:
+            raise RecordError(f"{GAME} match record: bad start: {exc}") from None
         for i, a in enumerate(actions):
             try:
                 m.apply_action(a)
             except StukolkaError as exc:
-                raise RecordError(f"{GAME} match record: action {i} {a!r} does not replay: {exc}") from None
+                raise RecordError(f"{GAME} match record: action {i} {short_repr(a)} does not replay: "
+                                  f"{exc}") from None
         return m
 
     def __str__(self) -> str:

@@ -18,15 +18,16 @@ stukolka.errors.RecordError: faraon record: 'dealer' is 9, not null or a seat 0.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from stukolka.base import check_record
 from stukolka.errors import RecordError, RulesError
-from stukolka.faraon.rules import FaraonRules
+from stukolka.faraon.rules import FaraonRules, short_repr
 
-__all__ = ["GAME", "HAND_FORMAT", "MATCH_FORMAT", "HAND_KEYS", "MATCH_KEYS", "read_hand_record",
-           "read_match_record", "new_record"]
+__all__ = ["GAME", "HAND_FORMAT", "MATCH_FORMAT", "HAND_KEYS", "MATCH_KEYS", "MAX_JSON_LENGTH", "MAX_ACTIONS",
+           "MAX_TOTAL", "read_hand_record", "read_match_record", "new_record", "loads_record"]
 
 #: The ``game`` tag of every record of the shedding game.
 GAME = "faraon"
@@ -40,6 +41,38 @@ HAND_KEYS = ("format", "game", "rules", "dealer", "start", "actions")
 MATCH_KEYS = ("format", "game", "rules", "first_dealer", "totals", "actions")
 
 
+#: The longest JSON text :func:`loads_record` reads, and the most actions a record may hold.
+MAX_JSON_LENGTH = 2_000_000
+MAX_ACTIONS = 200_000
+#: The largest match total (in absolute value) a record or a session may start from.
+MAX_TOTAL = 1_000_000
+
+
+def loads_record(text: object) -> object:
+    """Parse a record's JSON text; malformed, overlong or too deeply nested text raises
+    ``RecordError`` (never ``json``'s own errors or ``RecursionError``).
+
+    >>> loads_record('{"format": "faraon-record/1"}')
+    {'format': 'faraon-record/1'}
+    >>> loads_record("[" * 100000)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RecordError: faraon record: the JSON text is nested too deeply [faraon-rule-actions]
+    """
+    if not isinstance(text, (str, bytes)):
+        raise RecordError(f"{GAME} record: JSON text must be a string, not {type(text).__name__} "
+                          f"[faraon-rule-actions]")
+    if len(text) > MAX_JSON_LENGTH:
+        raise RecordError(f"{GAME} record: the JSON text has {len(text)} characters, more than "
+                          f"{MAX_JSON_LENGTH} [faraon-rule-actions]")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{GAME} record: the JSON text is nested too deeply [faraon-rule-actions]") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise RecordError(f"{GAME} record: not JSON: {short_repr(str(exc), 120)} [faraon-rule-actions]") from None
+
+
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -47,7 +80,7 @@ def _is_int(v: object) -> bool:
 def new_record(keys: tuple[str, ...], values: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
     """A record of ``values`` (in the order of ``keys``) followed by ``extra``, which may not
     overwrite a key of the format."""
-    clash = sorted(set(extra) & set(keys))
+    clash = sorted(set(extra) & set(keys))  # extra comes from keyword arguments: str keys
     if clash:
         raise RecordError(f"{GAME} record: extra key(s) {', '.join(map(repr, clash))} would overwrite "
                           f"the record's own")
@@ -57,32 +90,46 @@ def new_record(keys: tuple[str, ...], values: Mapping[str, Any], extra: Mapping[
 
 
 def _envelope(record: object, fmt: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    rec = check_record(record, fmt, GAME)
+    if isinstance(record, (str, bytes)):
+        record = loads_record(record)
+    if isinstance(record, Mapping):
+        for tag in ("format", "game"):
+            if tag in record and not isinstance(record[tag], str):
+                raise RecordError(f"{GAME} record: {tag!r} is {short_repr(record[tag])}, not the string "
+                                  f"{(fmt if tag == 'format' else GAME)!r} [faraon-rule-actions]")
+    try:
+        rec = check_record(record, fmt, GAME)
+    except RecordError as exc:
+        raise RecordError(f"{short_repr(str(exc), 200)} [faraon-rule-actions]") from None
     missing = [k for k in keys if k not in rec]
     if missing:
-        raise RecordError(f"{GAME} record ({fmt}) lacks key(s) {', '.join(map(repr, missing))}")
+        raise RecordError(f"{GAME} record ({fmt}) lacks key(s) {', '.join(map(repr, missing))} "
+                          f"[faraon-rule-actions]")
     return rec
 
 
 def _rules(rec: Mapping[str, Any]) -> FaraonRules:
     if not isinstance(rec["rules"], Mapping):
-        raise RecordError(f"{GAME} record: 'rules' is {rec['rules']!r}, not a dict of FaraonRules options")
+        raise RecordError(f"{GAME} record: 'rules' is {short_repr(rec['rules'])}, not a dict of FaraonRules "
+                          f"options [faraon-rule-players]")
     try:
         return FaraonRules.from_dict(rec["rules"])
-    except (RulesError, TypeError) as exc:
+    except RulesError as exc:
         raise RecordError(f"{GAME} record: bad 'rules': {exc}") from None
 
 
 def _seat_or_none(rec: Mapping[str, Any], key: str, players: int, rule: str) -> int | None:
     v = rec[key]
     if v is not None and not (_is_int(v) and 0 <= v < players):
-        raise RecordError(f"{GAME} record: {key!r} is {v!r}, not null or a seat 0..{players - 1} [{rule}]")
+        raise RecordError(f"{GAME} record: {key!r} is {short_repr(v)}, not null or a seat 0..{players - 1} [{rule}]")
     return v
 
 
-def _strings(v: object, what: str) -> list[str]:
+def _strings(v: object, what: str, rule: str = "faraon-rule-actions", limit: int = MAX_ACTIONS) -> list[str]:
     if not isinstance(v, list) or not all(isinstance(a, str) for a in v):
-        raise RecordError(f"{GAME} record: {what} is {v!r}, not a list of strings")
+        raise RecordError(f"{GAME} record: {what} is {short_repr(v)}, not a list of strings [{rule}]")
+    if len(v) > limit:
+        raise RecordError(f"{GAME} record: {what} holds {len(v)} entries, more than {limit} [{rule}]")
     return list(v)
 
 
@@ -90,20 +137,25 @@ def _start(v: object, players: int) -> dict[str, Any] | None:
     if v is None:
         return None
     if not isinstance(v, Mapping):
-        raise RecordError(f"{GAME} record: 'start' is {v!r}, not null or a dict")
+        raise RecordError(f"{GAME} record: 'start' is {short_repr(v)}, not null or a dict [faraon-rule-deal]")
     missing = [k for k in ("hands", "pile", "to_move", "suit") if k not in v]
     if missing:
-        raise RecordError(f"{GAME} record: 'start' lacks key(s) {', '.join(map(repr, missing))}")
+        raise RecordError(f"{GAME} record: 'start' lacks key(s) {', '.join(map(repr, missing))} [faraon-rule-deal]")
+    unknown = [k for k in v if k not in ("hands", "pile", "to_move", "suit")]
+    if unknown:
+        raise RecordError(f"{GAME} record: 'start' has unknown key(s) {', '.join(short_repr(k) for k in unknown)} "
+                          f"[faraon-rule-deal]")
     hands = v["hands"]
     if not isinstance(hands, list) or len(hands) != players:
-        raise RecordError(f"{GAME} record: 'start.hands' is {hands!r}, not a list of {players} hands "
+        raise RecordError(f"{GAME} record: 'start.hands' is {short_repr(hands)}, not a list of {players} hands "
                           f"[faraon-rule-deal]")
-    out_hands = [_strings(h, f"'start.hands[{i}]'") for i, h in enumerate(hands)]
-    pile = _strings(v["pile"], "'start.pile'")
+    out_hands = [_strings(h, f"'start.hands[{i}]'", "faraon-rule-deal", 36) for i, h in enumerate(hands)]
+    pile = _strings(v["pile"], "'start.pile'", "faraon-rule-deal", 36)
     if not _is_int(v["to_move"]) or not 0 <= v["to_move"] < players:
-        raise RecordError(f"{GAME} record: 'start.to_move' is {v['to_move']!r}, not a seat 0..{players - 1}")
+        raise RecordError(f"{GAME} record: 'start.to_move' is {short_repr(v['to_move'])}, not a seat "
+                          f"0..{players - 1} [faraon-rule-deal]")
     if v["suit"] is not None and not isinstance(v["suit"], str):
-        raise RecordError(f"{GAME} record: 'start.suit' is {v['suit']!r}, not null or a suit name "
+        raise RecordError(f"{GAME} record: 'start.suit' is {short_repr(v['suit'])}, not null or a suit name "
                           f"[faraon-rule-queen-wild]")
     return {"hands": out_hands, "pile": pile, "to_move": v["to_move"], "suit": v["suit"]}
 
@@ -125,6 +177,8 @@ def read_match_record(record: object) -> tuple[FaraonRules, int | None, list[int
     rules = _rules(rec)
     first = _seat_or_none(rec, "first_dealer", rules.players, "faraon-rule-first-dealer")
     totals = rec["totals"]
-    if not isinstance(totals, list) or len(totals) != rules.players or not all(_is_int(t) for t in totals):
-        raise RecordError(f"{GAME} record: 'totals' is {totals!r}, not {rules.players} ints [faraon-rule-match]")
+    if (not isinstance(totals, list) or len(totals) != rules.players
+            or not all(_is_int(t) and abs(t) <= MAX_TOTAL for t in totals)):
+        raise RecordError(f"{GAME} record: 'totals' is {short_repr(totals)}, not {rules.players} ints of at most "
+                          f"{MAX_TOTAL} in size [faraon-rule-match]")
     return rules, first, list(totals), _strings(rec["actions"], "'actions'")

@@ -20,16 +20,20 @@ from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noq
 from stukolka.errors import RulesError
 
 __all__ = [
-    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "Phase", "FaraonRules",
+    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "Phase", "FaraonRules", "short_repr",
     "card_penalty", "hand_penalty", "fits", "fit_reason", "next_seat",
 ]
 
 #: Book labels of the rules the engine implements, with a one-line statement each.
 RULE_LABELS: dict[str, str] = {
-    "faraon-rule-players": "A 36-card pack and two to five players.",
+    "faraon-rule-players": "A 36-card pack and at most five players (the engine's minimum is two).",
     "faraon-rule-first-dealer": "Face-up cards go round one at a time; the first player to get a queen deals first.",
     "faraon-rule-deal": "The dealer gives four cards each, one at a time, starting on his left.",
     "faraon-rule-starter": "The next card is turned face up to start the pile; the rest is the talon.",
+    "faraon-rule-exposed-card": "A card turned face up by accident during the deal: the dealer takes it and "
+                                "deals the player another, or the cards are dealt again.",
+    "faraon-rule-actions": "Every move is one short action string in one grammar: play, draw, pass, take, "
+                           "or a chance outcome.",
     "faraon-rule-match-card": "On your turn put one card on the pile that matches its suit or its rank.",
     "faraon-rule-queen-wild": "A queen may go on any card, and its player names the suit to follow.",
     "faraon-rule-seven": "After a 7 the next player misses his turn and draws two cards.",
@@ -51,6 +55,20 @@ DEFAULT_PENALTY: tuple[tuple[int, int], ...] = (
     (6, 6), (7, 7), (8, 8), (9, 9), (10, 10), (11, 2), (13, 3), (14, 4),
 )
 _PENALTY_RANKS = tuple(r for r, _ in DEFAULT_PENALTY)
+#: The largest penalty a card may carry, and the largest match target (bounds on the options).
+MAX_POINTS = 1000
+MAX_TARGET = 100_000
+#: The readings of 004-F's rule for a card turned face up during the deal.
+EXPOSED_CARD = ("dealer_takes", "redeal")
+
+
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages about hostile input."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a hostile object's repr
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class Phase(str, enum.Enum):
@@ -101,6 +119,8 @@ class FaraonRules:
     penalty: tuple[tuple[int, int], ...] = DEFAULT_PENALTY
     #: F-4: points for each queen left in a loser's hand.
     queen_penalty: int = 30
+    #: F-4: True: ``queen_penalty`` for each queen; False: once for any number of queens.
+    queen_penalty_each: bool = True
     #: 004-F: points added to the winner's score when his last card is a queen.
     queen_finish_bonus: int = -30
     #: F-6: the match ends when a total reaches this; the lowest total wins.
@@ -113,48 +133,59 @@ class FaraonRules:
     start_card_effects: bool = False
     #: F-9: who deals the next hand: "left" or "right" of the last dealer.
     dealer_rotation: str = "left"
+    #: 004-F: a card turned face up during the deal (``expose <card>``): "dealer_takes" (the
+    #: dealer takes it as one of his own cards and the player gets the next one) or "redeal".
+    exposed_card: str = "dealer_takes"
 
     def __post_init__(self) -> None:
-        try:
-            penalty = tuple((p[0], p[1]) for p in self.penalty if len(p) == 2)
-        except TypeError:
-            penalty = ()
+        raw = self.penalty
+        penalty: Any = raw
+        if isinstance(raw, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in raw):
+            penalty = tuple((p[0], p[1]) for p in raw)
         object.__setattr__(self, "penalty", penalty)
-        self._check()
+        self._check(raw)
 
-    def _check(self) -> None:
+    def _check(self, raw_penalty: object) -> None:
         def bad(name: str, why: str, rule: str) -> RulesError:
-            return RulesError(f"{name}={getattr(self, name)!r} is not allowed: {why} [{rule}]")
+            value = raw_penalty if name == "penalty" else getattr(self, name)
+            return RulesError(f"{name}={short_repr(value)} is not allowed: {why} [{rule}]")
 
         def is_int(v: object) -> bool:
             return isinstance(v, int) and not isinstance(v, bool)
 
         if not is_int(self.players) or not 2 <= self.players <= 5:
             raise bad("players", "2..5 players (004-F, FS-09)", "faraon-rule-players")
-        if self.deck != 36:
+        if not is_int(self.deck) or self.deck != 36:
             raise bad("deck", "the game uses the 36-card pack (004-F)", "faraon-rule-players")
         if not is_int(self.hand_size) or self.hand_size < 1 or self.players * self.hand_size + 1 > self.deck:
             raise bad("hand_size", f"need 1 <= hand_size and {self.players} hands plus a starter within "
                                    f"{self.deck} cards (004-F)", "faraon-rule-deal")
-        if self.base != "mau_mau":
+        if not isinstance(self.base, str) or self.base != "mau_mau":
             raise bad("base", "only 'mau_mau' play is implemented (F-1)", "faraon-rule-match-card")
         for name, source, rule in (
                 ("queen_on_anything", "F-2", "faraon-rule-queen-wild"), ("seven_stacking", "F-3", "faraon-rule-seven"),
                 ("draw_then_play", "FS-08", "faraon-rule-draw"), ("allow_negative", "F-5", "faraon-rule-match"),
+                ("queen_penalty_each", "F-4", "faraon-rule-scoring"),
                 ("reshuffle_pile", "F-8", "faraon-rule-talon-exhausted"),
                 ("start_card_effects", "F-7", "faraon-rule-starter")):
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, f"must be True or False ({source})", rule)
-        ranks = [r for r, _ in self.penalty]
-        if sorted(ranks) != list(_PENALTY_RANKS) or not all(is_int(p) for _, p in self.penalty):
-            raise bad("penalty", "one integer for each rank 6..11, 13, 14 (004-F)", "faraon-rule-scoring")
-        for name, source in (("queen_penalty", "F-4"), ("queen_finish_bonus", "004-F")):
-            if not is_int(getattr(self, name)):
-                raise bad(name, f"must be an int ({source})", "faraon-rule-scoring")
-        if not is_int(self.target) or self.target <= 0:
-            raise bad("target", "a positive int (F-6)", "faraon-rule-match")
-        if self.dealer_rotation not in ("left", "right"):
+        pen = self.penalty
+        if (not isinstance(pen, tuple) or not all(is_int(r) and is_int(p) and 0 <= p <= MAX_POINTS for r, p in pen)
+                or sorted(r for r, _ in pen) != list(_PENALTY_RANKS)):
+            raise bad("penalty", f"one [rank, points] pair of ints for each rank 6..11, 13, 14, points "
+                                 f"0..{MAX_POINTS} (004-F)", "faraon-rule-scoring")
+        if not is_int(self.queen_penalty) or not 0 <= self.queen_penalty <= MAX_POINTS:
+            raise bad("queen_penalty", f"an int 0..{MAX_POINTS} (F-4)", "faraon-rule-scoring")
+        if not is_int(self.queen_finish_bonus) or not -MAX_POINTS <= self.queen_finish_bonus <= MAX_POINTS:
+            raise bad("queen_finish_bonus", f"an int -{MAX_POINTS}..{MAX_POINTS} (004-F)",
+                      "faraon-rule-queen-finish")
+        if not is_int(self.target) or not 1 <= self.target <= MAX_TARGET:
+            raise bad("target", f"an int 1..{MAX_TARGET} (F-6)", "faraon-rule-match")
+        if not isinstance(self.dealer_rotation, str) or self.dealer_rotation not in ("left", "right"):
             raise bad("dealer_rotation", "'left' or 'right' (F-9)", "faraon-rule-dealer-rotation")
+        if not isinstance(self.exposed_card, str) or self.exposed_card not in EXPOSED_CARD:
+            raise bad("exposed_card", "'dealer_takes' or 'redeal' (004-F)", "faraon-rule-exposed-card")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of the options (penalty as ``[[rank, points], ...]``)."""
@@ -168,9 +199,10 @@ class FaraonRules:
         if not isinstance(data, Mapping):
             raise RulesError(f"faraon_shedding options must be a dict, not {type(data).__name__} "
                              f"[faraon-rule-players]")
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = [k for k in data if not isinstance(k, str) or k not in names]
         if unknown:
-            raise RulesError(f"unknown faraon_shedding option(s): {', '.join(sorted(map(str, unknown)))} "
+            raise RulesError(f"unknown faraon_shedding option(s): {', '.join(sorted(short_repr(k) for k in unknown))} "
                              f"(spec 8) [faraon-rule-players]")
         return cls(**data)
 
@@ -191,10 +223,19 @@ def card_penalty(card: int, rules: FaraonRules = FaraonRules()) -> int:
 def hand_penalty(cards: Iterable[int], rules: FaraonRules = FaraonRules()) -> int:
     """Penalty points of a loser's hand (``faraon-rule-scoring``): the sum over its cards.
 
+    With ``queen_penalty_each=False`` (the other reading of F-4) the queens cost
+    ``queen_penalty`` once, however many there are.
+
     >>> hand_penalty(Cards.parse("A♠ K♥ J♦")), hand_penalty(Cards.parse("Q♣ A♥"))
     (9, 34)
+    >>> hand_penalty(Cards.parse("Q♣ Q♥ A♥")), hand_penalty(Cards.parse("Q♣ Q♥ A♥"), FaraonRules(queen_penalty_each=False))
+    (64, 34)
     """
-    return sum(card_penalty(c, rules) for c in cards)
+    cards = list(cards)
+    if rules.queen_penalty_each:
+        return sum(card_penalty(c, rules) for c in cards)
+    queens = any(card_rank(c) == QUEEN for c in cards)
+    return sum(card_penalty(c, rules) for c in cards if card_rank(c) != QUEEN) + (rules.queen_penalty if queens else 0)
 
 
 def fit_reason(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> tuple[bool, str, str]:

@@ -32,16 +32,42 @@ from typing import Any, Iterable, Sequence
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
 from stukolka.cards import QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card, parse_suit
-from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
+from stukolka.errors import CardParseError, DeckError, IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.faraon.actions import CHANCE_WORDS, Parsed, canonical, parse_action, play_string
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
-from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, fit_reason, fits, hand_penalty, next_seat
+from stukolka.faraon.rules import (SUIT_NAMES, FaraonRules, Phase, fit_reason, fits, hand_penalty, next_seat,
+                                   short_repr)
 
 __all__ = ["FaraonState"]
 
 _next = next_seat
+
+
+def _read_cards(value: object, name: str) -> list[int]:
+    """The cards of a set-up hand or pile: a string of cards, or a list of card strings or
+    ints ``0..51`` (not booleans); anything else raises ``RulesError`` naming ``name``."""
+    try:
+        if isinstance(value, str):
+            if len(value) > 400:
+                raise RulesError(f"{name}={short_repr(value)}: {len(value)} characters is too long for a "
+                                 f"hand [faraon-rule-deal]")
+            return [int(c) for c in Cards.parse(value)]
+        if not isinstance(value, (list, tuple)) or len(value) > 36:
+            raise RulesError(f"{name}={short_repr(value)} is not a list of at most 36 cards [faraon-rule-deal]")
+        out = []
+        for c in value:
+            if isinstance(c, str) and len(c) <= 40:
+                out.append(int(parse_card(c)))
+            elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
+                out.append(int(c))
+            else:
+                raise RulesError(f"{name}: {short_repr(c)} is not a card (a card string or an int 0..51) "
+                                 f"[faraon-rule-deal]")
+        return out
+    except (CardParseError, DeckError) as exc:
+        raise RulesError(f"{name}={short_repr(value)}: {exc} [faraon-rule-deal]") from None
 
 
 class FaraonState(GameState):
@@ -55,10 +81,10 @@ class FaraonState(GameState):
 
     def __init__(self, rules: FaraonRules = FaraonRules(), dealer: int | None = None) -> None:
         if not isinstance(rules, FaraonRules):
-            raise RulesError(f"rules={rules!r} is not a FaraonRules [faraon-rule-players]")
+            raise RulesError(f"rules={short_repr(rules)} is not a FaraonRules [faraon-rule-players]")
         n = rules.players
         if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n):
-            raise RulesError(f"dealer={dealer!r} is not a seat 0..{n - 1} [faraon-rule-deal]")
+            raise RulesError(f"dealer={short_repr(dealer)} is not a seat 0..{n - 1} [faraon-rule-deal]")
         self.rules = rules
         self._n = n
         self._initial_dealer = dealer
@@ -76,6 +102,8 @@ class FaraonState(GameState):
         self._named: int | None = None           # suit named by the queen on top
         self._to_move = 0
         self._dealt = 0
+        self._exposed: list[int] = []            # cards turned face up by accident during the deal
+        self._redeals = 0                        # deals started again (faraon-rule-exposed-card)
         self._turn = "normal"                    # normal | drawn | penalty
         self._drawn: int | None = None
         self._pending = 0                        # cards still to be drawn by chance
@@ -99,12 +127,20 @@ class FaraonState(GameState):
         >>> s.current_player(), s.legal_actions()
         (1, ['draw'])
         """
-        hs = [sorted(int(parse_card(c)) if isinstance(c, str) else int(c)
-                     for c in (Cards.parse(h) if isinstance(h, str) else h)) for h in hands]
-        pl = [int(c) for c in (Cards.parse(pile) if isinstance(pile, str) else Cards(pile))]
+        if not isinstance(rules, FaraonRules):
+            raise RulesError(f"rules={short_repr(rules)} is not a FaraonRules [faraon-rule-players]")
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise RulesError(f"hands={short_repr(hands)} is not a list of hands, one per seat [faraon-rule-deal]")
+        if len(hands) != rules.players:
+            raise RulesError(f"hands={short_repr(hands)}: {len(hands)} hands given for players={rules.players} "
+                             f"[faraon-rule-deal]")
+        hs = [sorted(_read_cards(h, f"hands[{i}]")) for i, h in enumerate(hands)]
+        pl = _read_cards(pile, "pile")
         state = cls(rules, dealer=dealer)
-        if len(hs) != rules.players:
-            raise RulesError(f"{len(hs)} hands given for players={rules.players} [faraon-rule-deal]")
+        for i, h in enumerate(hs):
+            if not h:
+                raise RulesError(f"hands[{i}]=[] : a seat without cards has already gone out; a set-up "
+                                 f"position gives every seat a card [faraon-rule-going-out]")
         cards = [c for h in hs for c in h] + pl
         if len(set(cards)) != len(cards) or not set(cards) <= state._talon:
             bad = sorted({format_card(c) for c in cards if cards.count(c) > 1 or c not in state._talon})
@@ -114,18 +150,19 @@ class FaraonState(GameState):
             raise RulesError("pile=[] : the pile needs at least its top card [faraon-rule-starter]")
         named: int | None
         if isinstance(suit, str):
-            named = parse_suit(suit)
+            named = parse_suit(suit) if len(suit) <= 20 else None
             if named is None:
-                raise RulesError(f"suit={suit!r} is not a suit [faraon-rule-queen-wild]")
-        else:
+                raise RulesError(f"suit={short_repr(suit)} is not a suit [faraon-rule-queen-wild]")
+        elif suit is None or (isinstance(suit, int) and not isinstance(suit, bool) and suit in range(4)):
             named = suit
-        if named is not None and named not in range(4):
-            raise RulesError(f"suit={suit!r} is not a suit 0..3 [faraon-rule-queen-wild]")
-        if to_move is not None and not (isinstance(to_move, int) and 0 <= to_move < rules.players):
-            raise RulesError(f"to_move={to_move!r} is not a seat 0..{rules.players - 1} [faraon-rule-deal]")
+        else:
+            raise RulesError(f"suit={short_repr(suit)} is not a suit 0..3 or a suit name [faraon-rule-queen-wild]")
+        if to_move is not None and not (isinstance(to_move, int) and not isinstance(to_move, bool)
+                                        and 0 <= to_move < rules.players):
+            raise RulesError(f"to_move={short_repr(to_move)} is not a seat 0..{rules.players - 1} [faraon-rule-deal]")
         top = pl[-1]
         if named is not None and card_rank(top) != QUEEN:
-            raise RulesError(f"suit={suit!r} with {format_card(top)} on top: only a queen on top names a suit "
+            raise RulesError(f"suit={short_repr(suit)} with {format_card(top)} on top: only a queen on top names a suit "
                              f"[faraon-rule-queen-wild]")
         suit = named
         state._hands = [list(h) for h in hs]
@@ -229,11 +266,17 @@ class FaraonState(GameState):
     def apply_action(self, action: str) -> None:
         parsed = parse_action(action)
         canonical_action = canonical(parsed)
-        if canonical_action not in self.legal_actions():
+        verb = parsed[0]
+        if verb == "expose":
+            if not (self._phase == Phase.DEAL and parsed[1] in self._talon):
+                reason, rule = self._why_illegal(parsed)
+                raise IllegalActionError(action, reason, rule)
+            self._talon.remove(parsed[1])
+            self._expose(parsed[1])
+        elif canonical_action not in self.legal_actions():
             reason, rule = self._why_illegal(parsed)
             raise IllegalActionError(action, reason, rule)
-        verb = parsed[0]
-        if verb in CHANCE_WORDS:
+        elif verb in CHANCE_WORDS:
             self._apply_chance(parsed[1])
         elif verb == "play":
             self._play(parsed[1], parsed[2])
@@ -253,8 +296,12 @@ class FaraonState(GameState):
         verb, player = parsed[0], self.current_player()
         if player == TERMINAL:
             return "the hand is over", "faraon-rule-going-out"
+        if verb == "expose" and self._phase != Phase.DEAL:
+            return "a card can be turned face up by accident only during the deal", "faraon-rule-exposed-card"
         if player == CHANCE:
             word = self._chance_word()
+            if verb == "expose" and word == "deal":
+                return f"{format_card(parsed[1])} is not among the undealt cards", "faraon-rule-exposed-card"
             if verb != word:
                 return f"a chance node: the next event is '{word} <card>'", "faraon-rule-deal"
             return f"{format_card(parsed[1])} is not among the undealt cards", "faraon-rule-deal"
@@ -324,13 +371,50 @@ class FaraonState(GameState):
                                      "faraon-rule-first-dealer")
         return self._dealer
 
+    def _deal_seat(self) -> int:
+        """The seat the next card of the deal goes to: round from the dealer's left, passing
+        over a hand already full (the dealer's, after he took an exposed card)."""
+        for k in range(self._n):
+            seat = (self._dealer_seat() + 1 + self._dealt + k) % self._n
+            if len(self._hands[seat]) < self.rules.hand_size:
+                self._dealt += k
+                return seat
+        raise IllegalActionError("deal", "every hand is full", "faraon-rule-deal")  # not reached: STARTER
+
     def _deal_step(self, card: int) -> None:
         """``faraon-rule-deal`` (004-F): one card at a time, starting on the dealer's left."""
-        seat = (self._dealer_seat() + 1 + self._dealt) % self._n
+        seat = self._deal_seat()
         self._hands[seat].append(card)
         self._dealt += 1
-        if self._dealt == self._n * self.rules.hand_size:
+        self._end_of_deal()
+
+    def _end_of_deal(self) -> None:
+        if all(len(h) == self.rules.hand_size for h in self._hands):
             self._phase = Phase.STARTER
+
+    def _expose(self, card: int) -> None:
+        """``faraon-rule-exposed-card`` (004-F): the next card of the deal fell face up.  With
+        ``exposed_card="dealer_takes"`` the dealer takes it as one of his own cards and the
+        player it was meant for gets the next one (the dealer's own card he simply keeps; if
+        his hand is already full, the cards are dealt again); with ``"redeal"`` every card goes
+        back to the pack and the deal starts again."""
+        seat, dealer = self._deal_seat(), self._dealer_seat()
+        self._exposed.append(card)
+        if self.rules.exposed_card == "dealer_takes" and seat == dealer:
+            self._hands[dealer].append(card)
+            self._dealt += 1
+            self._end_of_deal()
+            return
+        if self.rules.exposed_card == "dealer_takes" and len(self._hands[dealer]) < self.rules.hand_size:
+            self._hands[dealer].append(card)
+            self._end_of_deal()
+            return
+        self._redeals += 1
+        for h in self._hands:
+            self._talon.update(h)
+            h.clear()
+        self._talon.add(card)
+        self._dealt = 0
 
     def _starter(self, card: int) -> None:
         """``faraon-rule-starter`` (004-F, F-7): the starter opens the pile and the player on
@@ -482,7 +566,8 @@ class FaraonState(GameState):
             try:
                 state.apply_action(action)
             except StukolkaError as exc:
-                raise RecordError(f"{GAME} record: action {i} {action!r} does not replay: {exc}") from None
+                raise RecordError(f"{GAME} record: action {i} {short_repr(action)} does not replay: "
+                                  f"{exc}") from None
         return state
 
     # ----------------------------------------------------------------- what a seat sees
