@@ -15,7 +15,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
 ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
 
-.PHONY: book html serve test unit lab notebooks chromium clean setup
+.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup
 .DEFAULT_GOAL := help
 
 help:
@@ -54,11 +54,11 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 # ---------------------------------------------------------------- book
-html: setup
+html: setup chromium
 	$(BIN)/jupyter-book build . -W -n --keep-going
+	$(BIN)/python tools/make_live_bundle.py _build/html --snapshot
 
 serve:
-	@echo "Serving the book on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	$(BIN)/python tools/serve.py _build/html $(PORT)
 
 book: html serve
@@ -73,9 +73,13 @@ notebooks: $(VENV)/.stamp
 # ---------------------------------------------------------------- tests
 # One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the
 # browser tests against the -W build made just before.
-test: setup chromium html
+test: setup chromium typecheck html
 	$(BIN)/python -m pytest tests stukolka book README.md --doctest-glob=README.md \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+# The engine ships py.typed: its annotations are checked (settings in pyproject.toml).
+typecheck: $(VENV)/.stamp
+	$(BIN)/mypy
 
 unit: $(VENV)/.stamp
 	$(BIN)/python -m pytest tests stukolka -m "not browser"

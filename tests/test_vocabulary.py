@@ -1,0 +1,224 @@
+"""One vocabulary for every game (docs/vocabulary.md), checked over all four states.
+
+Stukolka, a shtoss deal, Pharaon and a hand of the shedding game must each have: a
+``Phase`` enum, a frozen typed observation with int cards, a JSON-able ``view(seat)``,
+a record with ``format`` and ``game`` keys that round-trips (and refuses a bad one with
+:class:`~stukolka.errors.RecordError`), a golden playthrough with the common signature,
+errors of the one family, a session that follows :class:`stukolka.base.Session`, an
+itemised settlement whose sums are the returns, and a picture in a notebook.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import importlib
+import inspect
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import stukolka.faraon as faraon
+import stukolka.shtoss as shtoss
+import stukolka.stukolka as stuk
+from stukolka import errors
+from stukolka.base import CHANCE, Ledger, Observation, Session, play_random, sample_chance
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@dataclasses.dataclass
+class Game:
+    new: Callable[[], Any]             # a fresh state
+    rules: Callable[[], Any]           # the rules it uses
+    playthrough: str                   # the name of the game package's playthrough(rules, seed, **setup)
+    golden: str                        # prefix of its golden files in tests/golden
+    session: Callable[[], Any]         # a fresh session of this game
+    record_format: str
+    game_tag: str
+
+
+GAMES = {
+    "stukolka": Game(lambda: stuk.StukolkaState(stuk.StukolkaRules(n_players=4), dealer=0),
+                     lambda: stuk.StukolkaRules(n_players=4), "stukolka.stukolka:playthrough", "stukolka",
+                     lambda: stuk.Session(stuk.StukolkaRules(n_players=4), dealer=0),
+                     "stukolka-record/1", "stukolka"),
+    "shtoss": Game(lambda: shtoss.ShtossState(shtoss.ShtossRules(), punters=2, initial_kush=3),
+                   shtoss.ShtossRules, "stukolka.shtoss:playthrough", "shtoss",
+                   lambda: shtoss.Session(shtoss.ShtossRules(), players=("banker", "a", "b"), initial_kush=3),
+                   "shtoss-record/1", "shtoss"),
+    "pharaon": Game(lambda: shtoss.Pharaon(shtoss.ShtossRules()), shtoss.ShtossRules,
+                    "stukolka.shtoss:pharaon_playthrough", "pharaon", None,  # type: ignore[arg-type]
+                    "pharaon-record/1", "pharaon"),
+    "faraon": Game(lambda: faraon.FaraonState(faraon.FaraonRules(players=3)),
+                   lambda: faraon.FaraonRules(players=3), "stukolka.faraon:playthrough", "faraon",
+                   lambda: faraon.FaraonSession(faraon.FaraonRules(players=3)),
+                   "faraon-record/1", "faraon"),
+}
+NAMES = sorted(GAMES)
+
+
+def positions(game: Game, seed: int, limit: int = 400) -> list[Any]:
+    """Clones of the states met along one seeded random game (the last is terminal)."""
+    rng = random.Random(seed)
+    s = game.new()
+    out = [s.clone()]
+    for _ in range(limit):
+        if s.is_terminal():
+            break
+        if s.current_player() == CHANCE:
+            s.apply_action(sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+        out.append(s.clone())
+    assert out[-1].is_terminal(), "the random game did not end"
+    return out
+
+
+def _ints_only(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    if value is None:
+        return True
+    if isinstance(value, (tuple, list, frozenset)):
+        return all(_ints_only(v) for v in value)
+    return False
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_phase_is_an_enum_of_the_game(name):
+    for s in positions(GAMES[name], 1):
+        assert isinstance(s.phase, enum.Enum) and isinstance(s.phase, str)
+        assert type(s.phase).__name__.endswith("Phase")
+    assert s.phase.value == "terminal" or s.is_terminal()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_observation_is_frozen_typed_and_has_int_cards(name):
+    states = positions(GAMES[name], 2)
+    seen_cards = False
+    for s in states:
+        for p in range(len(s.returns())):
+            o = s.observation(p)
+            assert isinstance(o, Observation) and dataclasses.is_dataclass(o)
+            field = dataclasses.fields(o)[0].name
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(o, field, None)
+            for f in dataclasses.fields(o):
+                assert f.type not in ("Any", Any), f"{type(o).__name__}.{f.name} is untyped"
+            for f in o.CARD_FIELDS:
+                v = getattr(o, f)
+                assert _ints_only(v), f"{type(o).__name__}.{f} holds {v!r}, not int cards"
+                seen_cards = seen_cards or (v not in (None, ()) )
+            json.dumps(o.to_dict())
+            assert str(o)
+    assert seen_cards, "no observation along a whole game showed a card"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_view_is_plain_json_for_the_seat(name):
+    for s in positions(GAMES[name], 3):
+        for seat in range(len(s.returns())):
+            v = s.view(seat)
+            assert json.loads(json.dumps(v)) == v
+            assert {"game", "phase", "seat", "to_act", "legal"} <= set(v)
+            assert v["seat"] == seat and v["phase"] == s.phase.value
+            expect = s.legal_actions() if s.current_player() == seat else []
+            assert v["legal"] == expect
+        if s.is_terminal():
+            assert "settlement" in v
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_record_round_trips_and_bad_records_are_refused(name):
+    game = GAMES[name]
+    cls = type(game.new())
+    for s in positions(game, 4)[::7] + positions(game, 4)[-1:]:
+        rec = s.to_record()
+        assert rec["format"] == game.record_format and rec["game"] == game.game_tag
+        back = cls.from_record(json.loads(json.dumps(rec, ensure_ascii=False)))
+        assert back.history() == s.history() and list(back.returns()) == list(s.returns())
+        assert back.to_record() == rec
+    for bad in ([], None, "x", {**rec, "format": "other/1"}, {**rec, "game": "whist"},
+                {k: v for k, v in rec.items() if k != "actions"}):
+        before = copy.deepcopy(bad)
+        with pytest.raises(errors.RecordError):
+            cls.from_record(bad)
+        assert bad == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_playthroughs_use_one_signature(name):
+    game = GAMES[name]
+    module, attr = game.playthrough.split(":")
+    playthrough = getattr(importlib.import_module(module), attr)
+    params = list(inspect.signature(playthrough).parameters)
+    assert params[:2] == ["rules", "seed"], params
+    files = sorted(GOLDEN.glob(f"{game.golden}*.txt"))
+    assert files, f"no golden playthrough for {name}"
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert text.startswith("game: "), f.name
+        assert "\nreturns: " in text and "\nactions: " in text, f.name
+    text = playthrough(game.rules(), 5)
+    assert text == playthrough(game.rules(), 5), "a playthrough must be deterministic"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_errors_are_of_the_family_and_change_nothing(name):
+    for s in positions(GAMES[name], 6)[:-1:5]:
+        rec = s.to_record()
+        for junk in ("", "nonsense", "play Z♠", "x" * 300, "stake 2♠ 3 extra words here"):
+            with pytest.raises(errors.StukolkaError):
+                s.apply_action(junk)
+            assert s.to_record() == rec
+    for cls in (errors.RulesError, errors.InvalidActionError, errors.IllegalActionError, errors.CardParseError,
+                errors.DeckError, errors.RecordError, errors.BotError):
+        assert issubclass(cls, errors.StukolkaError)
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if GAMES[n].session is not None])
+def test_sessions_follow_the_protocol(name):
+    game = GAMES[name]
+    sess = game.session()
+    assert isinstance(sess, Session)
+    rng = random.Random(7)
+    first = sess.new_deal()
+    with pytest.raises(errors.StukolkaError):
+        sess.finish_deal(first)                       # not over
+    play_random(first, rng)
+    sess.finish_deal(first)
+    with pytest.raises(errors.StukolkaError):
+        sess.finish_deal(first)                       # booked twice
+    stranger = game.session().new_deal()
+    play_random(stranger, rng)
+    with pytest.raises(errors.StukolkaError):
+        sess.finish_deal(stranger)                    # another session's deal
+    assert len(sess.records) == 1
+    assert len(list(sess.totals)) == len(first.returns())           # one running total per player
+    assert len(list(game.session().totals)) == len(first.returns())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_settlement_is_an_itemised_ledger_that_adds_up(name):
+    for seed in range(8):
+        s = positions(GAMES[name], 10 + seed)[-1]
+        ledger = s.settlement()
+        assert isinstance(ledger, Ledger) and ledger.lines
+        assert [Fraction(x) for x in ledger.net()] == [Fraction(x) for x in s.returns()]
+        assert all(line.text for line in ledger.lines)
+        json.dumps(ledger.to_dict())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_state_draws_itself_in_a_notebook(name):
+    for s in positions(GAMES[name], 8)[::9]:
+        html = s._repr_html_()
+        assert html.lstrip().startswith("<") and "<pre>" not in html[:40]
