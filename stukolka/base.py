@@ -238,7 +238,7 @@ class GameState(abc.ABC):
         return "<pre>" + html.escape(str(self)) + "</pre>"
 
 
-def sample_chance(state: GameState, rng) -> str:
+def sample_chance(state: GameState, rng: random.Random) -> str:
     """Draw one chance outcome of ``state`` with its exact probability, using ``rng``
     (a :class:`random.Random`; nothing here touches the global generator)."""
     outcomes = state.chance_outcomes()

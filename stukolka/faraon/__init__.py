@@ -1,13 +1,13 @@
 """Фараон, the shedding game (not the banking game of the same name): a hand, a match of
 hands to a target score, its rules and its penalty points.
 
-* :mod:`~stukolka.faraon.rules` -- :class:`FaraonRules`, penalty points, what fits;
+* :mod:`~stukolka.faraon.rules` -- :class:`~stukolka.faraon.rules.FaraonRules`, penalty points, what fits;
 * :mod:`~stukolka.faraon.actions` -- the action strings;
-* :mod:`~stukolka.faraon.state` -- :class:`FaraonState`, one hand;
+* :mod:`~stukolka.faraon.state` -- :class:`~stukolka.faraon.state.FaraonState`, one hand;
 * :mod:`~stukolka.faraon.observation` -- what a seat sees, and a hand's scores as a ledger;
-* :mod:`~stukolka.faraon.match` -- :class:`FaraonSession` and :class:`FaraonMatch`;
+* :mod:`~stukolka.faraon.match` -- :class:`~stukolka.faraon.match.FaraonSession` and :class:`~stukolka.faraon.match.FaraonMatch`;
 * :mod:`~stukolka.faraon.record` -- the record formats ``faraon-record/1``, ``faraon-match-record/1``;
-* :mod:`~stukolka.faraon.play` -- :func:`playthrough`, the golden playthrough of a hand.
+* :mod:`~stukolka.faraon.play` -- :func:`~stukolka.base.playthrough`, the golden playthrough of a hand.
 """
 
 from stukolka.faraon.match import FaraonMatch, FaraonSession

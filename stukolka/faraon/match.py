@@ -76,7 +76,7 @@ class FaraonSession:
 
     @property
     def totals(self) -> list[int]:
-        """Each seat's total so far, toward :attr:`FaraonRules.target`."""
+        """Each seat's total so far, toward :attr:`~stukolka.faraon.rules.FaraonRules.target`."""
         return list(self._totals)
 
     @property
@@ -251,7 +251,7 @@ class FaraonMatch(GameState):
             winners=tuple(self.session.winners()))
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The current hand's :meth:`FaraonState.view`, with the match: ``totals`` toward
+        """The current hand's :meth:`~stukolka.faraon.state.FaraonState.view`, with the match: ``totals`` toward
         ``target``, the points of every hand, the last hand's ledger, and once the match is
         over its ``settlement`` (the totals as a ledger) and the ``winners``."""
         v = self.hand.view(seat)

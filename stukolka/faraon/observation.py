@@ -8,7 +8,7 @@ the totals toward the target and the points of every hand played.  Cards are int
 
 :func:`hand_ledger` writes a finished hand's penalty points as a :class:`stukolka.base.Ledger`,
 from the observation alone.  In this game the ledger counts points, not chips: each line's
-amount is minus the penalty points the seat scores (as :meth:`FaraonState.returns`), so the
+amount is minus the penalty points the seat scores (as :meth:`~stukolka.faraon.state.FaraonState.returns`), so the
 ledger's ``net()`` is the hand's returns and a winner who goes out on a queen gets ``+30``.
 """
 

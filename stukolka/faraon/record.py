@@ -4,7 +4,7 @@ A hand's record has ``format`` ``faraon-record/1``, a match's ``faraon-match-rec
 both have ``game`` ``faraon``.  Every key, its type and an example are in
 ``docs/faraon-actions.md``.  The readers here check a record's shape and raise
 :class:`stukolka.errors.RecordError` naming the key at fault; replaying the actions is the
-state's job (:meth:`FaraonState.from_record`, :meth:`FaraonMatch.from_record`).
+state's job (:meth:`~stukolka.faraon.state.FaraonState.from_record`, :meth:`~stukolka.faraon.match.FaraonMatch.from_record`).
 
 >>> read_hand_record({"format": "faraon-record/1", "game": "faraon", "rules": {"players": 2},
 ...                   "dealer": 0, "start": None, "actions": ["deal 6♠"]})[1:]

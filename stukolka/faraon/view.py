@@ -1,8 +1,8 @@
 """What a front end draws for one seat of the shedding game: plain JSON-able data.
 
-:func:`hand_view` turns a seat's :class:`~stukolka.faraon.FaraonObservation`, its legal
+:func:`hand_view` turns a seat's :class:`~stukolka.faraon.observation.FaraonObservation`, its legal
 actions and the engine's notes on each of its cards into one dict (``json.dumps`` needs no
-help); :meth:`FaraonState.view` and :meth:`FaraonMatch.view` call it.  Nothing here decides
+help); :meth:`~stukolka.faraon.state.FaraonState.view` and :meth:`~stukolka.faraon.match.FaraonMatch.view` call it.  Nothing here decides
 a rule: legality, reasons and scores come from the state and its observation.
 
 Keys: ``game`` (``"faraon"``), ``phase``, ``seat``, ``to_act`` (a seat, or null at a chance

@@ -72,7 +72,7 @@ def _clear_caches() -> None:
     position_law.cache_clear()
 
 
-def _rules_key(rules: ShtossRules):
+def _rules_key(rules: ShtossRules) -> Any:
     """The rules themselves when hashable (a frozen dataclass), else the tuple of their fields."""
     try:
         hash(rules)

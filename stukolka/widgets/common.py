@@ -21,6 +21,7 @@ import html
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -39,6 +40,14 @@ class SeatedTable:
 
     #: whether chance outcomes go into the table's log of what happened
     _note_chance = False
+    # set by the concrete tables
+    state: Any
+    human: int
+    rng: random.Random
+    bots: dict[int, Bot]
+
+    def _note(self, player: int, action: str) -> None:
+        """Log what ``player`` did (the concrete tables show it)."""
 
     def legal(self) -> list[str]:
         """Your legal actions now, from the engine (empty when it is not your turn)."""
@@ -64,7 +73,7 @@ class SeatedTable:
                 action = self.bots[player].choose(st.observation(player), st.legal_actions())
                 st.apply_action(action)
                 self._note(player, action)
-        raise RuntimeError("the table made no progress")
+        raise StukolkaError("the table made no progress")
 
 
 class GameTable(SeatedTable, w.VBox):
@@ -163,7 +172,7 @@ class GameTable(SeatedTable, w.VBox):
         who = "You" if player == self.human else f"Seat {player}"
         self.events.append(f"{who}: {action}")
 
-    def _palette_changed(self, change) -> None:
+    def _palette_changed(self, change: dict[str, Any]) -> None:
         self.palette = "four" if change["new"] else "two"
         self.refresh()
 

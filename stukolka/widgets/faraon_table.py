@@ -1,6 +1,6 @@
 """The shedding game's table: you against bots (needs ipywidgets).
 
-The table draws the engine's :meth:`~stukolka.faraon.FaraonState.view` of your seat and
+The table draws the engine's :meth:`~stukolka.faraon.state.FaraonState.view` of your seat and
 sends action strings; which cards may be played, why, and the scores all come from the
 engine.
 """
@@ -34,7 +34,7 @@ def _card(entry: dict[str, Any] | None, palette: str, width: int = 60) -> str:
 
 
 def render_faraon_view(view: dict[str, Any], palette: str = "two") -> str:
-    """HTML of one seat's :meth:`~stukolka.faraon.FaraonState.view` (plain data in, HTML out)."""
+    """HTML of one seat's :meth:`~stukolka.faraon.state.FaraonState.view` (plain data in, HTML out)."""
     e = html.escape
     seat = view["seat"]
     parts = []
