@@ -464,3 +464,31 @@ def test_a_shtoss_deal_at_the_table_is_the_engines():
         fresh.apply_action(a)
     assert fresh.returns() == state.returns()
     assert {k: x for k, x in v.items() if k != "live"} == state.view(1)
+
+
+def test_the_directives_position_options_make_the_engines_position(tmp_path):
+    pytest.importorskip("myst_parser")
+    sys.path.insert(0, str(ROOT / "_ext"))
+    import live_tables
+    assert live_tables._hands("1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦") == {"1": "A♠ K♥ 2♦", "2": "3♥ 4♥ 5♦"}
+    assert live_tables._actions("knock, stand, play A♠") == ["knock", "stand", "play A♠"]
+    with pytest.raises(ValueError, match="seat: three cards"):
+        live_tables._hands("A♠ K♥ 2♦")
+    from sphinx.application import Sphinx
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+                                 "extensions = ['myst_parser', 'live_tables']\n", encoding="utf-8")
+    (src / "index.md").write_text("# Lead\n\n```{live-table} stukolka\n:variant: prikup\n:players: 3\n:dealer: 0\n"
+                                  ":hands: 1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦; 0: 6♣ 7♣ 8♣\n:trump: 9♠\n"
+                                  ":actions: knock, knock, knock, stand, stand, stand\n:people: [1]\nLead.\n```\n",
+                                  encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html", status=None, warning=None)
+    app.build()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    import html as _html
+    import re as _re
+    opts = json.loads(_html.unescape(_re.search(r'data-options="([^"]*)"', page).group(1)))
+    assert opts == {**TRUMP_ACE, "dealer": 0}
+    with pytest.raises(ValueError, match="dance"):            # a position the engine refuses fails the build
+        live_tables._check_position({"n_players": 3, "hands": {"1": "A♠ K♥ 2♦"}, "actions": ["dance"]}, 0, [1])
