@@ -213,11 +213,35 @@ def _copy_live(app, exception) -> None:
         write_rule_links(Path(app.outdir))
 
 
-def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.") -> str:
+#: The demo pages ``tools/make_live_bundle.py --demo`` writes: file name -> title and tables
+#: (game, options, seed, people, caption).
+DEMO_PAGES: dict[str, tuple[str, list[tuple[str, dict, int, list[int], str]]]] = {
+    "live_demo.html": ("Play where you read: a live table", [
+        ("stukolka", {"n_players": 4, "dealer": 0}, 13, [0],
+         "A four-handed prikup deal: you are seat 0; bots play the other three.")]),
+    "live_shtoss_demo.html": ("A live shtoss deal", [
+        ("shtoss", {"punters": 2, "mid_deal_bets": True, "initial_kush": 2}, 7, [1],
+         "A shtoss deal with two punters: you are punter 1; bots play the banker and punter 2.")]),
+    "live_position_demo.html": ("Live positions", [
+        ("stukolka", {"variant": "obligatory", "n_players": 4, "dealer": 0, "hands": {"1": "A♠ 7♦ 2♥"},
+                      "trump": "9♠"}, 19, [1], "Your lead, holding the trump ace: which card may you play?"),
+        ("stukolka", {"variant": "obligatory", "n_players": 4, "dealer": 0, "trump": "9♠",
+                      "hands": {"1": "5♥ 6♣ 7♣", "2": "K♥ 8♣ 10♣", "3": "9♥ A♥ 2♣", "0": "5♦ 6♦ 7♦"},
+                      "actions": ["play 5♥", "play K♥"]}, 27, [3],
+         "You must beat the winning card: which cards may you play?")]),
+}
+
+
+def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.",
+              page: str = "live_demo.html") -> str:
     """A demo page made from any built page (for trying the runtime without a rebuild):
-    its article replaced by one live table, the loader and CSS added to its head."""
-    body = ('<section id="live-demo"><h1>Play where you read: a live table</h1>'
-            + placeholder_html("stukolka", {"n_players": 4, "dealer": 0}, 13, [0], caption) + "</section>")
+    its article replaced by the live tables of ``DEMO_PAGES[page]``, the loader and CSS added
+    to its head."""
+    title, tables = DEMO_PAGES[page]
+    if page == "live_demo.html":
+        tables = [(*tables[0][:4], caption)]
+    body = (f'<section id="live-demo"><h1>{html.escape(title)}</h1>'
+            + "".join(placeholder_html(*t) for t in tables) + "</section>")
     out, n = re.subn(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
                      template, count=1, flags=re.S)
     if not n:
