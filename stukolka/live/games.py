@@ -10,7 +10,8 @@ trump, the dealer and a few moves already made), set up with the engine's own
 
 >>> import random
 >>> s = new_stukolka({"variant": "prikup", "n_players": 3, "hands": {"1": "A♠ K♥ 2♦"},
-...                   "trump": "9♠", "actions": ["knock", "pass", "knock"]}, random.Random(0))
+...                   "trump": "9♠", "actions": ["knock", "pass", "knock", "stand", "stand"]},
+...                   random.Random(0))
 >>> s.phase.value, s.current_player()
 ('play', 1)
 """
