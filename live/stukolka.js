@@ -59,7 +59,9 @@ export async function mount(root, ctx) {
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
   const lastTrick = h("details", { class: "lt-last" });
   const ledger = h("div", { class: "lt-ledger" });
-  root.replaceChildren(toolbar, status, oval, reason, hand, actions, lastTrick, ledger,
+  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
+  let live = view, step = null;          // step: null = the live table, else the move a replay shows
+  root.replaceChildren(toolbar, status, oval, reason, hand, actions, lastTrick, ledger, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   function cardPic(c, cls = "lt-card") {
@@ -228,6 +230,31 @@ export async function mount(root, ctx) {
     ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal"));
   }
 
+  function drawReplay() {                   // a finished deal, move by move: the engine replays it
+    replay.replaceChildren();
+    if (live.live.waiting_for !== "over") return;
+    const n = live.live.moves, at = step === null ? n : step;
+    const go = async (k) => {
+      touched = true;
+      if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
+      const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });
+      if (!r.ok) { showReason(r.error, "refused"); return; }
+      step = Math.max(0, k); view = r.view; redraw();
+      status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${name(view.live.last.seat)}: ${view.live.last.action})` : "");
+    };
+    replay.append(h("span", { text: "Replay this deal: " }),
+      h("button", { type: "button", "aria-label": "Replay from the start", disabled: at === 0 ? true : null, onclick: () => go(0) }, "Start"),
+      h("button", { type: "button", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, "Back"),
+      h("button", { type: "button", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: () => go(at + 1) }, "Step"),
+      h("button", { type: "button", "aria-label": "To the end of the deal", disabled: at >= n ? true : null, onclick: () => go(n) }, "To the end"),
+      h("span", { class: "lt-step", text: ` move ${at} of ${n}` }));
+  }
+
+  function redraw() {
+    root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
+  }
+
   function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
     const r = rule && ctx.rules && ctx.rules[rule];
     if (!r) return null;
@@ -237,18 +264,18 @@ export async function mount(root, ctx) {
   }
 
   async function newDeal(carryOn) {
-    const s = view.settlement;
+    const s = live.settlement;
     const options = { ...ctx.setup.options };
     if (carryOn && s) {
       session.push(s.net);
-      options.dealer = view.next_dealer; options.carry = view.next_carry || 0;
-      options.balances = view.seats.map((st) => st.balance);
+      options.dealer = live.next_dealer; options.carry = live.next_carry || 0;
+      options.balances = live.seats.map((st) => st.balance);
       for (const k of ["hands", "trump", "stock", "actions", "refuse"]) delete options[k];   // a position is played once
     }
     const r = await client.call({ cmd: "new", game: "stukolka", options, seed: ctx.setup.seed + session.length + (carryOn ? 0 : 1000), people: ctx.setup.people });
     if (!r.ok) { showReason(r.error, "refused"); return; }
     client.call({ cmd: "close", table });
-    table = r.table; log.replaceChildren(); announce("A new deal.");
+    table = r.table; step = null; log.replaceChildren(); announce("A new deal.");
     show(r.view);
     focusHand();
   }
@@ -261,15 +288,15 @@ export async function mount(root, ctx) {
   }
 
   function show(v) {
-    const before = view.live.moves;
-    view = v;
+    const before = live.live.moves;
+    view = live = v; step = null;
     root.dataset.phase = v.phase; root.dataset.waiting = v.live.waiting_for;
     if (v.live.last && v.live.last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(v.live.last.seat)) {
       announce(`${name(v.live.last.seat)}: ${v.live.last.action}`);
     }
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
-    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger();
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
     if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to act: ${v.phase}`;
     if (v.live.waiting_for === "over") { status.textContent = "The deal is over."; announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")); }
     focusHand();

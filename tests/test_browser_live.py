@@ -145,6 +145,13 @@ def test_the_page_shows_its_picture_and_a_note_then_a_deal_is_played_by_clicking
     assert "over" in page.locator(".lt-status").inner_text()
     assert page.locator(".lt-log li").count() >= 3                       # bots' moves were announced
     shot(page, "live-stukolka-desktop-settled")
+    page.locator(".lt-replay button", has_text="Start").click()          # the finished deal, replayed by the engine
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'replay'")
+    page.locator(".lt-replay button", has_text="Step").click()
+    page.wait_for_function("document.querySelector('.lt-step').textContent.includes('move 1 of')")
+    page.locator(".lt-replay button", has_text="To the end").click()
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'over'")
+    assert page.locator(".lt-ledger-table").count() == 1
     # every control has an accessible name
     unnamed = page.evaluate("""[...document.querySelectorAll('.lt button, .lt select, .lt input')]
         .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
