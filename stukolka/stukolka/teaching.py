@@ -13,6 +13,8 @@ read from the engine (:meth:`~stukolka.stukolka.state.StukolkaState.legal_action
 >>> t = walk(s, ["play A♠"])
 >>> t.rows[0][:3]
 [1, 1, 'play A♠']
+>>> plain((["knock", "pass"], 3)), by_seat([0, -15, 15])
+('knock, pass; 3', 'seat 0: 0, seat 1: -15, seat 2: 15')
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from stukolka.report import Table
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.state import StukolkaState
 
-__all__ = ["legal_text", "refused", "refused_text", "walk", "choices"]
+__all__ = ["legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
 
 
 def legal_text(state: StukolkaState) -> str:
@@ -85,3 +87,22 @@ def walk(state: StukolkaState, actions: Sequence[str], notes: Mapping[int, str] 
                      ", ".join(others) if len(others) <= 6 else f"{len(others)} other choices",
                      ref, notes.get(i, "")])
     return Table(["step", "seat", "action", "also allowed", "refused (rule)", "note"], rows)
+
+
+def plain(value: object) -> str:
+    """A result in words, not as a Python repr: items joined by commas, nested groups by
+    semicolons, fractions as chips (``money_text``)."""
+    from fractions import Fraction
+
+    from stukolka.base import money_text
+    if isinstance(value, (list, tuple)):
+        nested = any(isinstance(v, (list, tuple)) for v in value)
+        return ("; " if nested else ", ").join(plain(v) for v in value) if value else "none"
+    if isinstance(value, Fraction):
+        return money_text(value)
+    return str(value)
+
+
+def by_seat(amounts: Sequence[object]) -> str:
+    """Per-seat numbers in words: ``'seat 0: 0, seat 1: -15'``."""
+    return ", ".join(f"seat {i}: {plain(a)}" for i, a in enumerate(amounts))
