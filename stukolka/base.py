@@ -168,6 +168,9 @@ class Ledger:
     def _name(self, p: int) -> str:
         return self.names[p] if p < len(self.names) else f"seat {p}"
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def __str__(self) -> str:
         rows = []
         for ln in self.lines:
