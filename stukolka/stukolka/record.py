@@ -211,42 +211,108 @@ def playthrough(rules: StukolkaRules, seed: int, **setup: Any) -> str:
     return _base_playthrough(state, seed, game="stukolka", rules=rules.to_dict(), setup=setup)
 
 
+def _cards(value: object, what: str) -> list[int]:
+    """Cards given as text or as an iterable of card numbers 0..51 / card strings; anything
+    else raises :class:`RulesError` (or :class:`~stukolka.errors.CardParseError`)."""
+    tag = "[stukolka-rule-deal]"
+    if isinstance(value, str):
+        if len(value) > 2000:
+            raise RulesError(f"{what} {_short(value)} is {len(value)} characters long, too long for cards {tag}")
+        return [int(c) for c in parse_cards(value)]
+    if isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise RulesError(f"{what} {_short(value)} must be cards: a string such as 'A♠ K♥ 2♦' or a list "
+                         f"of cards {tag}")
+    out: list[int] = []
+    for item in value:
+        if len(out) >= 52:
+            raise RulesError(f"{what} {_short(value)} holds more than 52 cards {tag}")
+        if isinstance(item, str):
+            out.append(int(parse_card(item)))
+        elif _is_int(item) and 0 <= item < 52:
+            out.append(int(item))
+        else:
+            raise RulesError(f"{what}: {_short(item)} is not a card (a card string or a number 0..51) {tag}")
+    return out
+
+
+def _seat_count(n_players: object, dealer: object) -> tuple[int, int]:
+    if not _is_int(n_players) or not 3 <= n_players <= 7:  # type: ignore[operator]
+        raise RulesError(f"n_players {_short(n_players)} must be an int 3..7 [K-18, stukolka-rule-player-limits]")
+    if not _is_int(dealer) or not 0 <= dealer < n_players:  # type: ignore[operator]
+        raise RulesError(f"dealer {_short(dealer)} must be a seat 0..{n_players - 1} "  # type: ignore[operator]
+                         "[stukolka-rule-deal]")
+    return n_players, dealer  # type: ignore[return-value]
+
+
 def arranged_deck(n_players: int, dealer: int, hands: Mapping[int, str | Iterable[int | str]], trump: str | int,
                   stock: str | Iterable[int | str] = ()) -> list[int]:
     """A deck order (top card first, after the cut) that deals ``hands`` (seat -> 3 cards),
     turns ``trump`` and puts ``stock`` on top of the stock; the other cards follow in
-    pack order.  For setting up positions in tests and in the book.
+    pack order.  For setting up positions in tests and in the book.  A seat outside the
+    table, a hand of other than three cards, or a card used twice raises :class:`RulesError`.
 
     >>> from stukolka.cards import format_card
     >>> d = arranged_deck(3, 0, {1: "A♠ K♠ Q♠", 2: "2♥ 3♥ 4♥", 0: "5♦ 6♦ 7♦"}, "9♣", "10♣")
     >>> " ".join(format_card(c) for c in d[:11])
     'A♠ 2♥ 5♦ K♠ 3♥ 6♦ Q♠ 4♥ 7♦ 9♣ 10♣'
+    >>> arranged_deck(3, 0, {3: "A♠ K♠ Q♠"}, "9♣")
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RulesError: hands: seat 3 is not a seat 0..2 [stukolka-rule-deal]
     """
+    n_players, dealer = _seat_count(n_players, dealer)
+    if not isinstance(hands, Mapping):
+        raise RulesError(f"hands {_short(hands)} must map seats to three cards each [stukolka-rule-deal]")
+    parsed: dict[int, list[int]] = {}
+    for p, h in hands.items():
+        if not _is_int(p) or not 0 <= p < n_players:
+            raise RulesError(f"hands: seat {_short(p)} is not a seat 0..{n_players - 1} [stukolka-rule-deal]")
+        parsed[p] = _cards(h, f"hands[{p}]")
+        if len(parsed[p]) != 3:
+            raise RulesError(f"hands[{p}] {_short(h)} has {len(parsed[p])} cards; a hand is dealt three "
+                             "[stukolka-rule-deal]")
+    trump_cards = _cards([trump] if isinstance(trump, str) or _is_int(trump) else trump, "trump")
+    if len(trump_cards) != 1:
+        raise RulesError(f"trump {_short(trump)} must be one card [stukolka-rule-deal]")
+    trump_card = trump_cards[0]
+    stock_cards = _cards(stock, "stock") if stock else []
     order = [(dealer + 1 + i) % n_players for i in range(n_players)]
-    parsed = {p: list(parse_cards(h)) for p, h in hands.items()}
     used: list[int] = [c for h in parsed.values() for c in h]
-    top: list[int] = []
-    stock_cards = list(parse_cards(stock)) if stock else []
-    taken = set(used) | set(stock_cards) | {int(parse_card(trump)) if isinstance(trump, str) else trump}
+    taken = set(used) | set(stock_cards) | {trump_card}
+    if len(taken) != len(used) + len(stock_cards) + 1:
+        raise RulesError("arranged deck: a card is used twice [stukolka-rule-deal]")
     free = [c for c in range(52) if c not in taken]
     for p in order:
         if p not in parsed:
             parsed[p] = [free.pop(0) for _ in range(3)]
+    top: list[int] = []
     for j in range(3):
         for p in order:
-            top.append(int(parsed[p][j]))
-    top.append(int(parse_card(trump)) if isinstance(trump, str) else trump)
-    top += [int(c) for c in stock_cards]
+            top.append(parsed[p][j])
+    top.append(trump_card)
+    top += stock_cards
     top += free
     if sorted(top) != list(range(52)):
-        raise RulesError("arranged deck: a card is used twice")
+        raise RulesError("arranged deck: a card is used twice [stukolka-rule-deal]")
     return top
 
 
 def deck_action(order: Iterable[int], cut: int = 26) -> str:
-    """The ``deck`` chance action whose order, after ``cut <cut>``, is ``order``."""
-    order = list(order)
-    pre = order[52 - cut:] + order[:52 - cut]
+    """The ``deck`` chance action whose order, after ``cut <cut>``, is ``order`` (all 52 cards,
+    top first; ``cut`` 1..51, ``stukolka-rule-cut``).
+
+    >>> deck_action(range(52), 0)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RulesError: deck_action cut 0 must be an int 1..51 [stukolka-rule-cut]
+    """
+    cards = _cards(order, "deck_action order")
+    if sorted(cards) != list(range(52)):
+        raise RulesError(f"deck_action order {_short(order)} must hold each of the 52 cards once "
+                         "[stukolka-rule-deal]")
+    if not _is_int(cut) or not 1 <= cut <= 51:
+        raise RulesError(f"deck_action cut {_short(cut)} must be an int 1..51 [stukolka-rule-cut]")
+    pre = cards[52 - cut:] + cards[:52 - cut]
     return "deck " + " ".join(format_card(c) for c in pre)
 
 
@@ -262,11 +328,16 @@ def position(variant: str = "prikup", n: int = 4, dealer: int = 0,
     >>> p.phase.value, [format_card(c) for c in p.hands[1]], p.trump_suit
     ('declare', ['A♠', 'K♥', '2♦'], 0)
     """
-    s = StukolkaState(StukolkaRules(variant=variant, n_players=n, **options), dealer=dealer,
+    if not isinstance(refuse, bool):
+        raise RulesError(f"position refuse {_short(refuse)} must be True or False [stukolka-rule-shleif-refusal]")
+    if hands is None:
+        hands = {}
+    arranged = arranged_deck(n, dealer, hands, trump, stock)   # checks the seats and the cards first
+    s = StukolkaState(StukolkaRules.from_dict({"variant": variant, "n_players": n, **options}), dealer=dealer,
                       carry=carry, balances=balances)
     if s.phase is Phase.SHLEIF_CHOICE:
         s.apply_action("refuse shleif" if refuse else "shleif")
-    s.apply_action(deck_action(arranged_deck(n, dealer, hands or {}, trump, stock)))
+    s.apply_action(deck_action(arranged))
     s.apply_action("cut 26")
     s.apply_action("deal")
     return s
