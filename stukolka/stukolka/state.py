@@ -986,6 +986,9 @@ class Session:
 
     def resume(self, state: StukolkaState) -> StukolkaState:
         """Take ``state`` (e.g. replayed from a record) as this session's current deal."""
+        if not isinstance(state, StukolkaState):
+            raise IllegalActionError("resume", f"{type(state).__name__} is not a Stukolka deal",
+                                     "stukolka-rule-rotation")
         if state.rules != self.rules:
             raise IllegalActionError("resume", "the deal is played under other rules than the session's",
                                      "stukolka-rule-rotation")
