@@ -153,7 +153,7 @@ def from_record(record: object) -> StukolkaState:
         try:
             state.apply_action(act)
         except StukolkaError as exc:
-            raise RecordError(f"record action {i} {_short(act)} does not replay: {exc}") from None
+            raise _err(f"record action {i} {_short(act)} does not replay: {exc}") from None
     return state
 
 
