@@ -181,12 +181,12 @@ def play_deal(rng: random.Random, tally: Tally, state: StukolkaState, check_all:
 
 def soak_rules(rng: random.Random, tally: Tally, rules: StukolkaRules) -> None:
     good = rules.to_dict()
-    name = rng.choice(list(BAD_OPTION_VALUES))
-    value = rng.choice(BAD_OPTION_VALUES[name])
-    what = f"{name}={value!r}"[:80]
-    tally.expect_refusal("rules constructor", lambda: StukolkaRules(**{name: value}), what)
-    tally.expect_refusal("rules from_dict", lambda: StukolkaRules.from_dict({**good, name: value}), what)
-    tally.expect_refusal("rules replace", lambda: rules.replace(**{name: value}), what)
+    for name in rng.sample(list(BAD_OPTION_VALUES), 3):
+        value = rng.choice(BAD_OPTION_VALUES[name])
+        what = f"{name}={value!r}"[:80]
+        tally.expect_refusal("rules constructor", lambda: StukolkaRules(**{name: value}), what)
+        tally.expect_refusal("rules from_dict", lambda: StukolkaRules.from_dict({**good, name: value}), what)
+        tally.expect_refusal("rules replace", lambda: rules.replace(**{name: value}), what)
     unknown = rng.choice([{"colour": "red"}, {"": 1}, {"Stake": 3}, {1: 2}, {"x" * 300: 0}, {None: 0}])
     tally.expect_refusal("rules from_dict", lambda: StukolkaRules.from_dict({**good, **unknown}),
                          f"unknown {list(unknown)[0]!r}"[:80])

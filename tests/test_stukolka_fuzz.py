@@ -319,10 +319,10 @@ ACTION_GRAMMAR = {"apply_action"}
 
 def test_a_slice_of_the_soak_finds_no_crash_and_no_silent_acceptance():
     """The CI slice of benchmarks/stukolka_soak.py (the long run is the script itself)."""
-    tally = _soak().run(deals=150, seed=3, session_length=10, check_all=0.2)
+    tally = _soak().run(deals=100, seed=3, session_length=10, check_all=0.2)
     points = set(tally.tried) - ACTION_GRAMMAR
     assert sum(tally.tried[p] for p in points) > 5000
-    assert sum(tally.typed[p] for p in points) > 1000
+    assert sum(tally.typed[p] for p in points) > 500
     for p in points:
         assert tally.crashes[p] == 0 and tally.accepted[p] == 0 and tally.refused[p] == 0, (p, tally.examples)
     assert tally.accepted["apply_action"] == 0   # a refused action never changes the state
