@@ -16,13 +16,13 @@ stukolka.errors.RulesError: stake 10 is not divisible by 3 [ST-01, stukolka-rule
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from stukolka.base import RulesError
 
-__all__ = ["StukolkaRules", "VARIANTS", "PLAYER_LIMITS", "PURCHASE_VARIANTS", "RULE_LABELS"]
+__all__ = ["StukolkaRules", "VARIANTS", "PLAYER_LIMITS", "PURCHASE_VARIANTS", "RULE_LABELS", "MONEY_LIMIT", "check_setup"]
 
 VARIANTS = ("golets", "prikup", "shleif", "obligatory")
 #: K-18: player limits per variant (001 for the upper bounds; 3 as the common minimum).
@@ -39,6 +39,46 @@ _CHOICES = {
     "must_beat": ("current_winner", "led_card"),
     "violation_mode": ("prevent", "penalize"),
 }
+
+
+#: The largest stake, cap or price an option accepts: far beyond any table.  (The carry and
+#: the balances of a long session have no ceiling: remizes double the pot.)
+MONEY_LIMIT = 10**12
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters (messages quote hostile input safely)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a huge int or a broken __repr__ still gives a message
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit - 4]} ..."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_option(name: str, value: object, kind: Any, spec: str, label: str) -> None:
+    """Raise :class:`RulesError` unless ``value`` fits ``kind`` (``bool``; ``("int", lo, hi)``;
+    ``("int?", lo, hi)`` for None or an int; a tuple of words; ``"set"``)."""
+    tag = f"[{spec}, {label}]"
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} {_short(value)} must be True or False {tag}")
+    elif isinstance(kind, tuple) and kind and kind[0] in ("int", "int?"):
+        _, lo, hi = kind
+        if value is None and kind[0] == "int?":
+            return
+        what = "None or an int" if kind[0] == "int?" else "an int"
+        if not _is_int(value):
+            raise RulesError(f"{name} {_short(value)} must be {what} (not {type(value).__name__}) {tag}")
+        assert isinstance(value, int)
+        if not lo <= value <= hi:
+            raise RulesError(f"{name} {_short(value)} must be {what} in {lo}..{hi} {tag}")
+    elif isinstance(kind, tuple):
+        if not isinstance(value, str) or value not in kind:
+            raise RulesError(f"{name} {_short(value)} is not one of {', '.join(kind)} {tag}")
 
 
 @dataclass(frozen=True)
@@ -126,45 +166,35 @@ class StukolkaRules:
     irregularities: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise RulesError(f"variant {self.variant!r} is not one of {', '.join(VARIANTS)}")
-        if isinstance(self.stake, bool) or not isinstance(self.stake, int) or self.stake <= 0:
-            raise RulesError(f"stake {self.stake!r} must be a positive int [ST-01, stukolka-rule-stake]")
+        for name, (kind, spec, label) in _FIELDS.items():
+            _check_option(name, getattr(self, name), kind, spec, label)
         if self.stake % 3:
             raise RulesError(f"stake {self.stake} is not divisible by 3 [ST-01, stukolka-rule-stake]")
         lo, hi = PLAYER_LIMITS[self.variant]
-        if not isinstance(self.n_players, int) or not lo <= self.n_players <= hi:
+        if not lo <= self.n_players <= hi:
             raise RulesError(f"n_players {self.n_players!r} is outside {lo}..{hi} for variant "
                              f"{self.variant} [K-18, stukolka-rule-player-limits]")
         need = 3 * self.n_players + 1 + (3 + self.golets_burn_card if self.variant == "golets" else 0)
         if need > 52:
             raise RulesError(f"n_players {self.n_players} needs {need} cards, more than the 52-card "
                              f"stock holds [K-18, stukolka-rule-player-limits]")
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"{name} {value!r} is not one of {', '.join(allowed)}")
-        if not isinstance(self.dealer_ante_multiplier, int) or self.dealer_ante_multiplier < 1:
-            raise RulesError(f"dealer_ante_multiplier {self.dealer_ante_multiplier!r} must be an int >= 1 [K-4]")
-        for name in ("remiz_cap", "prikup_defend_max_pot"):
-            value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or value < 0):
-                raise RulesError(f"{name} {value!r} must be None or an int >= 0")
         if self.remiz_cap is not None and (self.remiz_cap % 3 or self.remiz_cap == 0):
             raise RulesError(f"remiz_cap {self.remiz_cap} must be a positive multiple of 3, so that every "
                              "pot stays divisible by 3 [K-20, stukolka-rule-chips-conserved]")
-        for name in ("violator_forfeits_tricks", "max_one_remiz_per_player"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} {getattr(self, name)!r} must be True or False "
-                                 "[K-10, stukolka-rule-violation]")
-        if self.purchase_price_per_card < 0 or self.purchase_price_per_card % 3:
+        if self.purchase_price_per_card % 3:
             raise RulesError(f"purchase_price_per_card {self.purchase_price_per_card} must be a "
-                             f"multiple of 3, >= 0, so that every pot stays divisible by 3 [ST-32]")
-        dv = frozenset(self.dark_variants)
-        if not dv <= PURCHASE_VARIANTS:
-            raise RulesError(f"dark_variants {sorted(dv)} may only name variants with a purchase: "
-                             f"{sorted(PURCHASE_VARIANTS)} [K-16]")
-        object.__setattr__(self, "dark_variants", dv)
+                             f"multiple of 3, >= 0, so that every pot stays divisible by 3 "
+                             f"[ST-32, stukolka-rule-chips-conserved]")
+        dv = self.dark_variants
+        if isinstance(dv, (str, bytes, Mapping)) or not isinstance(dv, (frozenset, set, list, tuple)):
+            raise RulesError(f"dark_variants {_short(dv)} must be a set or list of variant names "
+                             "[K-16, stukolka-rule-dark]")
+        for v in dv:
+            if not isinstance(v, str) or v not in PURCHASE_VARIANTS:
+                raise RulesError(f"dark_variants {_short(sorted(map(repr, dv)))} may only name variants with a "
+                                 f"purchase: {sorted(PURCHASE_VARIANTS)}; {_short(v)} is not one "
+                                 "[K-16, stukolka-rule-dark]")
+        object.__setattr__(self, "dark_variants", frozenset(dv))
 
     # ------------------------------------------------------------------ derived
     @property
@@ -193,18 +223,110 @@ class StukolkaRules:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "StukolkaRules":
-        d = dict(d)
-        if "dark_variants" in d:
-            d["dark_variants"] = frozenset(d["dark_variants"])
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(d) - names
-        if unknown:
-            raise RulesError(f"unknown Stukolka option(s): {', '.join(sorted(unknown))}")
-        return cls(**d)
+        """The rules from a dict such as :meth:`to_dict` gives (missing options take their
+        defaults).  Anything else -- not a mapping, an unknown or non-string key, a value of
+        the wrong type or out of range -- raises :class:`~stukolka.errors.RulesError`.
+
+        >>> StukolkaRules.from_dict({"variant": "golets", "n_players": 5}).n_players
+        5
+        >>> StukolkaRules.from_dict({"dark_allowed": "no"})
+        Traceback (most recent call last):
+        ...
+        stukolka.errors.RulesError: dark_allowed 'no' must be True or False [K-16, stukolka-rule-dark]
+        """
+        if not isinstance(d, Mapping):
+            raise RulesError(f"Stukolka rules must be a dict of options, not {type(d).__name__} "
+                             f"{_short(d)} [K-18, stukolka-rule-player-limits]")
+        bad = sorted(_short(k) for k in d if not isinstance(k, str) or k not in _FIELDS)
+        if bad:
+            raise RulesError(f"unknown Stukolka option(s): {', '.join(bad[:5])}; the options are the fields "
+                             "of StukolkaRules [K-18, stukolka-rule-player-limits]")
+        return cls(**dict(d))
 
     def replace(self, **changes: Any) -> "StukolkaRules":
-        """A copy with some options changed (validated again)."""
+        """A copy with some options changed (validated again; an unknown option raises
+        :class:`~stukolka.errors.RulesError`)."""
+        bad = sorted(k for k in changes if k not in _FIELDS)
+        if bad:
+            raise RulesError(f"unknown Stukolka option(s): {', '.join(map(_short, bad[:5]))} "
+                             "[K-18, stukolka-rule-player-limits]")
         return dataclasses.replace(self, **changes)
+
+#: Each option: its kind (see ``_check_option``), the spec id and the book label of its rule.
+_FIELDS: dict[str, tuple[Any, str, str]] = {
+    "variant": (VARIANTS, "K-18", "stukolka-rule-player-limits"),
+    "stake": (("int", 1, MONEY_LIMIT), "ST-01", "stukolka-rule-stake"),
+    "n_players": (("int", 3, 7), "K-18", "stukolka-rule-player-limits"),
+    "ante_mode": (_CHOICES["ante_mode"], "K-3", "stukolka-rule-dealer-fee"),
+    "dealer_ante_multiplier": (("int", 1, 1000), "K-4", "stukolka-rule-dealer-fee"),
+    "obligatory_dealer_must_defend_single": ("bool", "K-14", "stukolka-rule-forced-defence"),
+    "remiz_basis": (_CHOICES["remiz_basis"], "K-20", "stukolka-rule-remiz"),
+    "remiz_cap": (("int?", 0, MONEY_LIMIT), "K-20", "stukolka-rule-remiz"),
+    "all_pass": (_CHOICES["all_pass"], "K-13", "stukolka-rule-all-pass"),
+    "golets_dealer_policy": (_CHOICES["golets_dealer_policy"], "K-1", "stukolka-rule-golets-dealer"),
+    "golets_partial_purchase": ("bool", "K-5", "stukolka-rule-golets"),
+    "golets_burn_card": ("bool", "K-5", "stukolka-rule-golets"),
+    "prikup_dealer_must_defend_single": ("bool", "K-2", "stukolka-rule-forced-defence"),
+    "prikup_defend_max_pot": (("int?", 0, MONEY_LIMIT), "K-2", "stukolka-rule-forced-defence"),
+    "shleif_refusal_allowed": ("bool", "K-15", "stukolka-rule-shleif-refusal"),
+    "shleif_refused_dealer_free": ("bool", "K-15", "stukolka-rule-shleif-refusal"),
+    "shleif_refusal_min_pot": (("int", 0, MONEY_LIMIT), "K-15", "stukolka-rule-shleif-refusal"),
+    "shleif_dealer_may_discard_trump_card": ("bool", "K-9", "stukolka-rule-shleif"),
+    "dark_allowed": ("bool", "K-16", "stukolka-rule-dark"),
+    "dark_variants": ("set", "K-16", "stukolka-rule-dark"),
+    "razrez_allowed": ("bool", "K-17", "stukolka-rule-razrez"),
+    "stock_exhausted": (_CHOICES["stock_exhausted"], "K-17", "stukolka-rule-purchase"),
+    "purchase_price_per_card": (("int", 0, MONEY_LIMIT), "ST-32", "stukolka-rule-chips-conserved"),
+    "must_beat": (_CHOICES["must_beat"], "K-7", "stukolka-rule-must-beat"),
+    "must_overtrump": ("bool", "K-8", "stukolka-rule-overtrump"),
+    "must_undertrump": ("bool", "K-8", "stukolka-rule-undertrump"),
+    "lead_trump_ace": ("bool", "K-11", "stukolka-rule-trump-ace-lead"),
+    "lead_king_from_marriage": ("bool", "K-11", "stukolka-rule-marriage-lead"),
+    "marriage_exemption": ("bool", "K-11", "stukolka-rule-marriage-exemption"),
+    "lead_king_if_ace_turned": ("bool", "K-11", "stukolka-rule-marriage-lead"),
+    "violation_mode": (_CHOICES["violation_mode"], "K-10", "stukolka-rule-violation"),
+    "violator_forfeits_tricks": ("bool", "K-10", "stukolka-rule-violation"),
+    "max_one_remiz_per_player": ("bool", "K-10", "stukolka-rule-violation"),
+    "redeal_on_own_exposed_card": ("bool", "K-12", "stukolka-rule-misdeal"),
+    "redeal_if_dealer_holds_trump_ace": ("bool", "K-12", "stukolka-rule-misdeal"),
+    "seat_draw_ace_high": ("bool", "K-19", "stukolka-rule-seat-draw"),
+    "irregularities": ("bool", "1.8", "stukolka-rule-misdeal"),
+}
+assert set(_FIELDS) == {f.name for f in dataclasses.fields(StukolkaRules)}
+
+
+def check_setup(who: str, rules: object, dealer: object, carry: object,
+                 balances: object) -> "tuple[StukolkaRules, list[int]]":
+    """Check the set-up of a deal or a session: the rules, the dealer (a seat or None), the
+    carry (whole chips, a multiple of 3) and the balances (one int per seat).  Returns the
+    rules and a fresh list of balances; anything else raises :class:`RulesError`."""
+    if rules is None:
+        rules = StukolkaRules()
+    if not isinstance(rules, StukolkaRules):
+        raise RulesError(f"{who} rules {_short(rules)} must be a StukolkaRules, not {type(rules).__name__} "
+                         "(build one with StukolkaRules(...) or StukolkaRules.from_dict) "
+                         "[K-18, stukolka-rule-player-limits]")
+    n = rules.n_players
+    if dealer is not None and not (_is_int(dealer) and 0 <= dealer < n):  # type: ignore[operator]
+        raise RulesError(f"{who} dealer {_short(dealer)} must be None (seat draw) or a seat 0..{n - 1} "
+                         "[stukolka-rule-seat-draw]")
+    if not _is_int(carry) or carry < 0 or carry % 3:  # type: ignore[operator]
+        raise RulesError(f"{who} carry {_short(carry)} must be whole chips (an int), a non-negative "
+                         "multiple of 3 [ST-32, stukolka-rule-chips-conserved]")
+    if balances is None:
+        return rules, [0] * n
+    if isinstance(balances, (str, bytes, Mapping)) or not isinstance(balances, Sequence):
+        raise RulesError(f"{who} balances {_short(balances)} must be a list of {n} ints, one per seat "
+                         "[ST-32, stukolka-rule-chips-conserved]")
+    out = list(balances)
+    if len(out) != n:
+        raise RulesError(f"{who} balances {_short(out)}: need one per seat ({n}) "
+                         "[ST-32, stukolka-rule-chips-conserved]")
+    for i, b in enumerate(out):
+        if not _is_int(b):
+            raise RulesError(f"{who} balances[{i}] {_short(b)} must be whole chips (an int) "
+                             "[ST-32, stukolka-rule-chips-conserved]")
+    return rules, out
 
 
 #: Book labels of the rules the engine implements, each with a one-line description.

@@ -83,19 +83,14 @@ class StukolkaState(GameState):
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
                  carry: int = 0, balances: Sequence[int] | None = None) -> None:
-        self.rules = rules = rules or StukolkaRules()
+        from stukolka.stukolka.rules import check_setup
+        rules, balances_in = check_setup("StukolkaState", rules, dealer, carry, balances)
+        self.rules = rules
         n = self.n = rules.n_players
-        if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise RulesError(f"dealer {dealer!r} must be a seat 0..{n - 1}")
-        if carry < 0 or carry % 3:
-            raise RulesError(f"carry {carry!r} must be a non-negative multiple of 3 "
-                             "[stukolka-rule-chips-conserved]")
         self._history: list[str] = []
         self.initial_dealer = dealer
         self.carry_in = carry
-        self.balances = list(balances) if balances is not None else [0] * n
-        if len(self.balances) != n:
-            raise RulesError(f"balances {balances!r}: need one per seat ({n})")
+        self.balances = balances_in
         self.start_balances = tuple(self.balances)
         self.table = carry
         self.dealer = dealer
@@ -967,9 +962,13 @@ class Session:
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
                  balances: Sequence[int] | None = None, carry: int = 0) -> None:
-        self.rules = rules or StukolkaRules()
+        from stukolka.stukolka.rules import _short, check_setup
+        self.rules, self.balances = check_setup("Session", rules, dealer, carry, balances)
+        if balances is not None and sum(self.balances) + carry != 0:
+            raise RulesError(f"Session balances {_short(list(balances))} and carry {_short(carry)} do not add up: a "
+                             "session keeps sum(balances) + carry == 0, every chip on the table came from "
+                             "a player [ST-32, stukolka-rule-chips-conserved]")
         self.dealer = dealer
-        self.balances = list(balances) if balances is not None else [0] * self.rules.n_players
         self.carry = carry
         self.records: list[dict[str, Any]] = []
         self._current: StukolkaState | None = None
@@ -987,6 +986,9 @@ class Session:
 
     def resume(self, state: StukolkaState) -> StukolkaState:
         """Take ``state`` (e.g. replayed from a record) as this session's current deal."""
+        if not isinstance(state, StukolkaState):
+            raise IllegalActionError("resume", f"{type(state).__name__} is not a Stukolka deal",
+                                     "stukolka-rule-rotation")
         if state.rules != self.rules:
             raise IllegalActionError("resume", "the deal is played under other rules than the session's",
                                      "stukolka-rule-rotation")
