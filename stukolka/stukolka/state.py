@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -45,10 +46,43 @@ __all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", 
            "shuffled_deck"]
 
 _CS = tuple(format_card(c) for c in range(52))
-_PLAY = {f"play {s}": c for c, s in enumerate(_CS)}
+_CARD_OF = {s: c for c, s in enumerate(_CS)}        # canonical card name -> card
+_PLAYS = tuple(f"play {s}" for s in _CS)             # the action string of each card
+_PLAY = {a: c for c, a in enumerate(_PLAYS)}
 #: The ``format`` tag of a Stukolka record.
 RECORD_FORMAT = "stukolka-record/1"
 SHUFFLE_SAMPLE = 64  #: chance_outcomes() lists this many equally likely seeded shuffles
+#: The longest action the engine reads (a ``deck`` of 52 cards is about 160 characters).
+MAX_ACTION_LENGTH = 200
+#: The label of the action grammar itself (``docs/stukolka-actions.md``): an unreadable action.
+ACTION_RULE = "stukolka-rule-actions"
+_NUMBER = re.compile(r"[0-9]+")  # counts and seeds: ASCII digits only
+
+
+class _Uniform(Fraction):
+    """An exact probability whose hash is computed once: the 64 equal chance outcomes of a
+    shuffle share one object, so sampling among them does not rehash a Fraction 64 times."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return _UNIFORM_HASH
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+
+_UNIFORM_HASH = hash(Fraction(1, SHUFFLE_SAMPLE))
+_P_SHUFFLE = _Uniform(1, SHUFFLE_SAMPLE)
+_SHUFFLES = tuple(f"shuffle {i}" for i in range(SHUFFLE_SAMPLE))
+_SHUFFLE_OUTCOMES = tuple((a, _P_SHUFFLE) for a in _SHUFFLES)
+_SHUFFLE_SEED = {a: i for i, a in enumerate(_SHUFFLES)}
+_CUTS = tuple(f"cut {k}" for k in range(1, 52))
+_CUT_OF = {a: k for k, a in enumerate(_CUTS, 1)}
+_DECKS: dict[int, tuple[int, ...]] = {}  # the deck orders of the sampled seeds, made once
+_MISSING = object()
+#: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
+_CACHES = ("_lc",)
 
 #: The keys of a record: (key, accepted types, required).
 _RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -69,9 +103,27 @@ def _type_names(types: tuple[type, ...]) -> str:
 
 def shuffled_deck(seed: int) -> list[int]:
     """The deck order (top card first) of ``shuffle <seed>``: a seeded Fisher-Yates shuffle."""
+    if 0 <= seed < SHUFFLE_SAMPLE and type(seed) is int:
+        deck = _DECKS.get(seed)
+        if deck is None:
+            deck = _DECKS[seed] = tuple(_shuffle(seed))
+        return list(deck)
+    return _shuffle(seed)
+
+
+def _shuffle(seed: int) -> list[int]:
     d = list(range(52))
     random.Random(seed).shuffle(d)
     return d
+
+
+def _unreadable(action: object, reason: str) -> InvalidActionError:
+    """An :class:`InvalidActionError` that names the action grammar (``stukolka-rule-actions``)."""
+    if isinstance(action, str) and len(action) > 60:
+        action = action[:40] + f"... ({len(action)} characters)"
+    exc = InvalidActionError(action, f"{reason} [{ACTION_RULE}]")
+    exc.rule = ACTION_RULE  # type: ignore[attr-defined]
+    return exc
 
 
 class StukolkaState(GameState):
@@ -91,6 +143,7 @@ class StukolkaState(GameState):
             raise RulesError(f"carry {carry!r} must be a non-negative multiple of 3 "
                              "[stukolka-rule-chips-conserved]")
         self._history: list[str] = []
+        self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = list(balances) if balances is not None else [0] * n
@@ -229,9 +282,9 @@ class StukolkaState(GameState):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Equally likely seeded outcomes (``SHUFFLE_SAMPLE`` of them): the full space of
         52! orders cannot be listed; any ``shuffle <seed>`` or ``deck <order>`` is accepted."""
-        p = Fraction(1, SHUFFLE_SAMPLE)
         if self.phase is Phase.SHUFFLE:
-            return [(f"shuffle {i}", p) for i in range(SHUFFLE_SAMPLE)]
+            return list(_SHUFFLE_OUTCOMES)
+        p = _P_SHUFFLE
         if self.phase is Phase.SEAT_DRAW:
             k = len(self._draw_pool)
             outs = []
@@ -242,19 +295,34 @@ class StukolkaState(GameState):
         return super().chance_outcomes()
 
     def legal_actions(self) -> list[str]:
+        """The legal actions now, in a fixed order.  At a player's decision the list is also kept,
+        with what each action means, until the next action, so that :meth:`apply_action` checks
+        and reads a listed action with one look-up."""
         ph = self.phase
         if ph is Phase.PLAY:
-            return [f"play {_CS[c]}" for c in self._card_options(self._to_play())[0]]
+            opts = self._card_options(self._to_play())[0]
+            table: dict[str, Any] = {_PLAYS[c]: c for c in opts}
+            self._lc = table
+            return list(table)
         if ph is Phase.DECLARE:
-            return self._declare_options(self.current_player())[0]
-        if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
-            return self._exchange_options(self.queue[0])
-        if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+            acts = self._declare_options(self.current_player())[0]
+        elif ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+            acts = self._exchange_options(self.queue[0])
+        elif ph is Phase.SHUFFLE:
+            return list(_SHUFFLES)
+        elif ph is Phase.SEAT_DRAW:
             return [a for a, _ in self.chance_outcomes()]
-        if ph is Phase.SHLEIF_CHOICE:
-            return ["shleif", "refuse shleif"]
-        if ph is Phase.CUT:
-            return [f"cut {k}" for k in range(1, 52)]
+        elif ph is Phase.SHLEIF_CHOICE:
+            acts = ["shleif", "refuse shleif"]
+        elif ph is Phase.CUT:
+            return list(_CUTS)
+        else:
+            return self._deal_actions() if ph is Phase.DEAL else []
+        self._lc = dict.fromkeys(acts)
+        return acts
+
+    def _deal_actions(self) -> list[str]:
+        ph = self.phase
         if ph is Phase.DEAL:
             acts = ["deal"]
             if self.rules.irregularities:
@@ -264,7 +332,7 @@ class StukolkaState(GameState):
                     if p != self.dealer:
                         acts += [f"deal by {p}", f"deal by {p} noticed"]
             return acts
-        return []
+        return []  # pragma: no cover - only called in the deal phase
 
     # ------------------------------------------------------------------ options per phase
     def _declare_options(self, p: int) -> tuple[list[str], str]:
@@ -352,12 +420,14 @@ class StukolkaState(GameState):
     def _canonical(self, action: object) -> str:
         """The canonical spelling of an action string (cards in symbol notation)."""
         if not isinstance(action, str):
-            raise InvalidActionError(action, "an action is a string such as 'knock' or 'play K♥'")
+            raise _unreadable(action, "an action is a string such as 'knock' or 'play K♥'")
+        if len(action) > MAX_ACTION_LENGTH:
+            raise _unreadable(action, f"longer than {MAX_ACTION_LENGTH} characters; no action is")
         text = " ".join(action.split())
         if text in _PLAY or text in ("knock", "pass", "deal", "stand"):
             return text
         if not text:
-            raise InvalidActionError(action, "empty action")
+            raise _unreadable(action, "empty action")
         head, _, rest = text.partition(" ")
         head = head.lower()
         try:
@@ -365,7 +435,7 @@ class StukolkaState(GameState):
                 return f"play {_CS[parse_card(rest)]}"
             if head in ("discard", "stand"):
                 if head == "stand" and rest:
-                    raise InvalidActionError(action, "'stand' takes no cards")
+                    raise _unreadable(action, "'stand' takes no cards")
                 cards = list(parse_cards(rest)) if rest else []
                 if not cards:
                     return "stand"
@@ -376,33 +446,70 @@ class StukolkaState(GameState):
                 head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
                 return f"{head} " + " ".join(_CS[c] for c in parse_cards(rest))
         except CardParseError as exc:
-            raise InvalidActionError(action, str(exc)) from None
+            raise _unreadable(action, str(exc)) from None
         low = text.lower()
         if low in ("knock", "pass", "golets", "dark", "razrez", "look", "shleif", "refuse shleif",
                    "deal", "deal miscount"):
             return low
         words = low.split()
+        head = words[0]
+        number = len(words) > 1 and _NUMBER.fullmatch(words[-1]) is not None
         if head == "cut":
             if len(words) == 1:
                 return "cut 26"
-            if len(words) == 2 and words[1].isdigit():
+            if len(words) == 2 and number:
                 return f"cut {int(words[1])}"
-        if head in ("shuffle", "blind") and len(words) == 2 and words[1].isdigit():
+        if head in ("shuffle", "blind") and len(words) == 2 and number:
             return f"{head} {int(words[1])}"
-        if words[:2] == ["deal", "expose"] and len(words) == 3 and words[2].isdigit():
+        if words[:2] == ["deal", "expose"] and len(words) == 3 and number:
             return f"deal expose {int(words[2])}"
-        if words[:2] == ["deal", "by"] and len(words) in (3, 4) and words[2].isdigit():
+        if words[:2] == ["deal", "by"] and len(words) in (3, 4) and _NUMBER.fullmatch(words[2]):
             if len(words) == 3 or words[3] == "noticed":
                 return " ".join(words[:2] + [str(int(words[2]))] + words[3:])
-        raise InvalidActionError(action, "unknown action; see docs/stukolka-actions.md")
+        if head in ("cut", "shuffle", "blind", "deal"):
+            raise _unreadable(action, f"'{head}' takes a number in ASCII digits and nothing more; "
+                              "see docs/stukolka-actions.md")
+        raise _unreadable(action, "unknown action; see docs/stukolka-actions.md")
 
     # ------------------------------------------------------------------ apply
     def apply_action(self, action: str) -> None:
-        """Apply one action; illegal actions raise and leave the state unchanged."""
-        a = self._canonical(action)
+        """Apply one action; illegal actions raise and leave the state unchanged.
+
+        An action exactly as :meth:`legal_actions` listed it is checked and read with one
+        look-up; any other spelling is read by the action grammar and checked by the rules."""
         ph = self.phase
+        table = self._lc
+        if table is not None and type(action) is str:
+            meaning = table.get(action, _MISSING)
+            if meaning is not _MISSING:
+                self._lc = None
+                if ph is Phase.PLAY:
+                    self._play_card(self._to_play(), meaning)
+                elif ph is Phase.DECLARE:
+                    self._apply_declare(action)
+                elif ph is Phase.SHLEIF_CHOICE:
+                    self.shleif_refused = action == "refuse shleif"
+                    self.phase = Phase.SHUFFLE
+                else:
+                    self._apply_exchange(action)
+                self._history.append(action)
+                return
+        elif ph is Phase.SHUFFLE and type(action) is str and action in _SHUFFLE_SEED:
+            self.deck = shuffled_deck(_SHUFFLE_SEED[action])
+            self.phase = Phase.CUT
+            self._history.append(action)
+            return
+        elif ph is Phase.CUT and type(action) is str and action in _CUT_OF:
+            k = _CUT_OF[action]
+            deck = self._the_deck()
+            self.deck = deck[k:] + deck[:k]
+            self.phase = Phase.DEAL
+            self._history.append(action)
+            return
+        a = self._canonical(action)
         if ph is Phase.TERMINAL:
-            raise IllegalActionError(action, "the deal is over")
+            raise IllegalActionError(action, "the deal is over; the next deal is a new state",
+                                     "stukolka-rule-rotation")
         if ph is Phase.PLAY:
             self._apply_play(action, a)
         elif ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
@@ -429,6 +536,7 @@ class StukolkaState(GameState):
                 self.phase = Phase.SHUFFLE
             elif ph is Phase.DEAL:
                 self._apply_deal(a)
+        self._lc = None
         self._history.append(a)
 
     def _phase_rule(self) -> str:
@@ -437,7 +545,7 @@ class StukolkaState(GameState):
             return self._declare_options(self.current_player())[1]
         return {Phase.PURCHASE: "stukolka-rule-purchase", Phase.RAZREZ: "stukolka-rule-razrez",
                 Phase.SHLEIF_CHOICE: "stukolka-rule-shleif-refusal",
-                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, "")
+                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, ACTION_RULE)
 
     def _apply_chance(self, action: str, a: str) -> None:
         head, _, rest = a.partition(" ")
@@ -610,10 +718,10 @@ class StukolkaState(GameState):
         hand = self.hands[p]
         razrez = self.phase is Phase.RAZREZ
         if self.pending:
-            cards = [parse_card(t) for t in a.split()[1:]]
+            cards = [_CARD_OF[t] for t in a.split()[1:]]
             for c in cards:
                 hand.remove(c)
-            self.thrown.extend(int(c) for c in cards)
+            self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             self.pending = 0
             self.seen[p] = True
@@ -634,10 +742,10 @@ class StukolkaState(GameState):
             got = self._draw(k + 1)
             self.pending = 1
         else:
-            cards = [parse_card(t) for t in a.split()[1:]]
+            cards = [_CARD_OF[t] for t in a.split()[1:]]
             for c in cards:
                 hand.remove(c)
-            self.thrown.extend(int(c) for c in cards)
+            self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             got = self._draw(len(cards))
         hand.extend(got)
@@ -686,23 +794,29 @@ class StukolkaState(GameState):
         p = self._to_play()
         card = _PLAY.get(a)
         if card is None:
-            raise IllegalActionError(action, "during play the only action is 'play <card>'")
+            raise IllegalActionError(action, "during play the only action is 'play <card>'", ACTION_RULE)
         hand = self.hands[p]
         if card not in hand:
-            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand")
+            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-violation")
         legal, rule = self._card_options(p)
         if card not in legal:
             if self.rules.violation_mode != "penalize":
                 raise IllegalActionError(action, "must play one of " + " ".join(_CS[c] for c in legal),
                                          rule or "stukolka-rule-violation")
             self.violations.append((p, self._violation_rule(p, card), _CS[card]))
+        self._play_card(p, card)
+
+    def _play_card(self, p: int, card: int) -> None:
+        """``p`` plays ``card`` (already checked) to the trick; a full trick goes to its winner."""
+        hand = self.hands[p]
         hand.remove(card)
         self.trick.append((p, card))
-        act = self.active()
-        if len(self.trick) < sum(act):
-            q = (p + 1) % self.n
-            while not act[q]:
-                q = (q + 1) % self.n
+        decl = self.declarations
+        n = self.n
+        if len(self.trick) < sum(1 for d in decl if d in PLAYING):
+            q = (p + 1) % n
+            while decl[q] not in PLAYING:
+                q = (q + 1) % n
             self.turn = q
             return
         w, wc = trick_winner(self.trick, self.trump_suit)
@@ -759,10 +873,17 @@ class StukolkaState(GameState):
             if type(v) is list:
                 d[k] = v[:]
         new.hands = [h[:] for h in self.hands]
+        new._lc = None
         return new
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is StukolkaState and self.__dict__ == other.__dict__
+        if type(other) is not StukolkaState:
+            return False
+        mine, theirs = dict(self.__dict__), dict(other.__dict__)
+        for k in _CACHES:
+            mine.pop(k, None)
+            theirs.pop(k, None)
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 
