@@ -37,7 +37,7 @@ from stukolka.cards import format_card
 
 __all__ = ["opening_contributions", "pot_in_play", "trick_share", "remiz", "settle_deal",
            "settle_all_pass", "forfeit_taker", "settlement_lines", "deal_ledger", "state_ledger",
-           "paid_at_end", "SETTLED_AT_END"]
+           "paid_at_end", "state_payments", "SETTLED_AT_END"]
 
 #: Items of the lines paid out when the deal ends (the fee, antes and purchases were paid before).
 SETTLED_AT_END = frozenset({"trick", "forfeit", "remiz", "all-pass"})
@@ -391,19 +391,43 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     return Ledger(tuple(lines), n, tuple(names))
 
 
-def state_ledger(state: Any) -> Ledger:
-    """The ledger of a finished :class:`~stukolka.stukolka.state.StukolkaState` deal, from its
-    facts: stakes, declarations, tricks, violations and purchases.  The engine pays from it."""
-    r = state.rules
+_NAMES = tuple(format_card(c) for c in range(52))
+
+
+def _trick_facts(state: Any) -> tuple[list[bool], list[int], dict[int, int | None]]:
+    """Who played, who took each trick, and who receives each forfeited third."""
     act = state.active()
-    bad = {v[0] for v in state.violations}
     winners = [w for _, w in state.tricks]
-    notes = [" (" + ", ".join(f"{q}: {format_card(c)}" for q, c in trick) + ")" for trick, _ in state.tricks]
     takers: dict[int, int | None] = {}
-    if r.violator_forfeits_tricks:
+    if state.violations and state.rules.violator_forfeits_tricks:
+        bad = {v[0] for v in state.violations}
         for i, (trick, w) in enumerate(state.tricks):
             if w in bad:
                 takers[i] = forfeit_taker(trick, state.trump_suit, bad)
+    return act, winners, takers
+
+
+def state_payments(state: Any) -> tuple[list[int], int]:
+    """What the end of a finished deal pays, ``(per seat, change on the table)``: the sums of its
+    end-of-deal ledger lines, made by :func:`settlement_lines` from the same facts as
+    :func:`state_ledger` (only the words of the other lines are not written).  The engine pays
+    from this when the deal ends and writes the whole ledger when it is asked for."""
+    r = state.rules
+    act, winners, takers = _trick_facts(state)
+    if not winners and sum(act) == 1:   # a lone player, unopposed (as deal_ledger reads it)
+        winners = [act.index(True)] * 3
+    lines = settlement_lines(pot_in_play(state.carry_in, state.contributions), winners, act, state.violations,
+                             dealer=state.dealer, all_pass=r.all_pass, forfeits=r.violator_forfeits_tricks,
+                             max_one_remiz=r.max_one_remiz_per_player, cap=r.remiz_cap, forfeit_takers=takers)
+    return paid_at_end(Ledger(tuple(lines), state.n))
+
+
+def state_ledger(state: Any) -> Ledger:
+    """The ledger of a finished :class:`~stukolka.stukolka.state.StukolkaState` deal, from its
+    facts: stakes, declarations, tricks, violations and purchases.  The engine pays its sums."""
+    r = state.rules
+    act, winners, takers = _trick_facts(state)
+    notes = [" (" + ", ".join(f"{q}: {_NAMES[c]}" for q, c in trick) + ")" for trick, _ in state.tricks]
     price = r.purchase_price_per_card
     paid = [price * (b - (3 if p == state.golets_taker else 0)) for p, b in enumerate(state.bought)]
     return deal_ledger(

@@ -39,7 +39,8 @@ from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_orde
                                     marriage_exemption, trick_winner, violation_rule)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
 from stukolka.stukolka.view import view as _view_of
-from stukolka.stukolka.pot import opening_contributions, settle_all_pass, settle_deal
+from stukolka.stukolka.pot import (opening_contributions, settle_all_pass, settle_deal, state_ledger,
+                                   state_payments)
 
 __all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "StukolkaObservation",
            "RULE_LABELS", "RECORD_FORMAT", "VARIANTS", "PLAYER_LIMITS", "PLAYING", "beats", "trick_winner",
@@ -82,7 +83,7 @@ _CUT_OF = {a: k for k, a in enumerate(_CUTS, 1)}
 _DECKS: dict[int, tuple[int, ...]] = {}  # the deck orders of the sampled seeds, made once
 _MISSING = object()
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
-_CACHES = ("_lc",)
+_CACHES = ("_lc", "_ledger")
 
 #: The keys of a record: (key, accepted types, required).
 _RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -688,7 +689,7 @@ class StukolkaState(GameState):
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
         if not any(act):
-            return self._finish(*settle_all_pass(self.pot, self.n, self._the_dealer(), self.rules.all_pass))
+            return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
         if sum(act) == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
@@ -842,14 +843,11 @@ class StukolkaState(GameState):
         """Pay out from the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
         the all-pass take (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
         ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
-        from stukolka.stukolka.pot import paid_at_end, state_ledger
-
         self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
-        ledger = state_ledger(self)
-        pay, moved = paid_at_end(ledger)
+        pay, moved = state_payments(self)
         for p, x in enumerate(pay):
             self.balances[p] += x
-        self._ledger = ledger
+        self._ledger = None  # written when asked for (settlement())
         self.payments = pay
         self.table = self.next_carry = self.table + moved
         self.turn = None
@@ -862,6 +860,8 @@ class StukolkaState(GameState):
             raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
                                      "settlement comes after the third trick or the last pass",
                                      "stukolka-rule-trick-share")
+        if self._ledger is None:
+            self._ledger = state_ledger(self)
         return self._ledger
 
     # ------------------------------------------------------------------ copies and comparison
