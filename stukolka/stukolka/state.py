@@ -66,14 +66,14 @@ class _Uniform(Fraction):
 
     __slots__ = ()
 
-    def __hash__(self) -> int:
-        return _UNIFORM_HASH
-
     def __repr__(self) -> str:
         return f"Fraction({self.numerator}, {self.denominator})"
 
 
 _UNIFORM_HASH = hash(Fraction(1, SHUFFLE_SAMPLE))
+# The hash of 1/64 as a Fraction, returned by a C method without a call into Python: an int's
+# own __hash__ (a bound method, so the type calls it with no argument) gives that int back.
+_Uniform.__hash__ = _UNIFORM_HASH.__hash__  # type: ignore[method-assign,assignment]
 _P_SHUFFLE = _Uniform(1, SHUFFLE_SAMPLE)
 _SHUFFLES = tuple(f"shuffle {i}" for i in range(SHUFFLE_SAMPLE))
 _SHUFFLE_OUTCOMES = tuple((a, _P_SHUFFLE) for a in _SHUFFLES)
