@@ -82,8 +82,22 @@ _CUTS = tuple(f"cut {k}" for k in range(1, 52))
 _CUT_OF = {a: k for k, a in enumerate(_CUTS, 1)}
 _DECKS: dict[int, tuple[int, ...]] = {}  # the deck orders of the sampled seeds, made once
 _MISSING = object()
+#: The discard actions of a hand, made once per (hand, number of cards, card to keep).
+_DISCARDS: dict[tuple[tuple[int, ...], int, int | None], tuple[str, ...]] = {}
+
+
+def _discards(hand: Sequence[int], k: int, keep: int | None = None) -> tuple[str, ...]:
+    """Every ``discard`` of ``k`` cards of ``hand`` in combination order, none with ``keep``."""
+    key = (tuple(hand), k, keep)
+    acts = _DISCARDS.get(key)
+    if acts is None:
+        if len(_DISCARDS) > 200_000:
+            _DISCARDS.clear()
+        acts = _DISCARDS[key] = tuple("discard " + " ".join([_CS[c] for c in combo])
+                                      for combo in itertools.combinations(key[0], k) if keep not in combo)
+    return acts
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
-_CACHES = ("_lc", "_ledger")
+_CACHES = ("_lc", "_ledger", "_nact")
 
 #: The keys of a record: (key, accepted types, required).
 _RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -201,6 +215,7 @@ class StukolkaState(GameState):
         self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
+        self._nact: int | None = None  # how many seats play, counted at the first card
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -389,8 +404,7 @@ class StukolkaState(GameState):
             if (self.rules.variant == "shleif" and not self.shleif_refused and p == self.dealer
                     and not self.rules.shleif_dealer_may_discard_trump_card):
                 keep = self.trump_card
-            return ["discard " + " ".join(_CS[c] for c in combo)
-                    for combo in itertools.combinations(hand, self.pending) if keep not in combo]
+            return list(_discards(hand, self.pending, keep))
         if self.phase is Phase.RAZREZ:
             return ["razrez", "pass"]
         avail = self.available()
@@ -398,7 +412,7 @@ class StukolkaState(GameState):
             return [f"blind {k}" for k in range(4) if k + 1 <= avail]
         acts = ["stand"]
         for k in range(1, min(3, avail, len(hand)) + 1):
-            acts += ["discard " + " ".join(_CS[c] for c in combo) for combo in itertools.combinations(hand, k)]
+            acts += _discards(hand, k)
         return acts
 
     def _trump(self) -> int:
@@ -814,7 +828,10 @@ class StukolkaState(GameState):
         self.trick.append((p, card))
         decl = self.declarations
         n = self.n
-        if len(self.trick) < sum(1 for d in decl if d in PLAYING):
+        playing = self._nact
+        if playing is None:  # the declarations are final once the play begins
+            playing = self._nact = sum(1 for d in decl if d in PLAYING)
+        if len(self.trick) < playing:
             q = (p + 1) % n
             while decl[q] not in PLAYING:
                 q = (q + 1) % n
