@@ -29,8 +29,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RecordError,
-                           RulesError, StukolkaError, check_record)
+from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, Ledger,
+                           RecordError, RulesError, StukolkaError, check_record)
 from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_card, parse_cards
 from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
@@ -303,7 +303,7 @@ class StukolkaState(GameState):
         p = _P_SHUFFLE
         if self.phase is Phase.SEAT_DRAW:
             k = len(self._draw_pool)
-            outs = []
+            outs: list[tuple[str, Fraction]] = []
             for i in range(SHUFFLE_SAMPLE):
                 cards = random.Random(i).sample(range(52), k)
                 outs.append(("draw " + " ".join(_CS[c] for c in cards), p))
@@ -856,21 +856,21 @@ class StukolkaState(GameState):
         self.tricks_won[p] = 3
         self._finish()
 
-    def _finish(self, *_settled) -> None:
-        """Pay out from the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
+    def _finish(self) -> None:
+        """Pay out the end of the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
         the all-pass take (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
         ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
         self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
         pay, moved = state_payments(self)
         for p, x in enumerate(pay):
             self.balances[p] += x
-        self._ledger = None  # written when asked for (settlement())
+        self._ledger: Ledger | None = None  # written when asked for (settlement())
         self.payments = pay
         self.table = self.next_carry = self.table + moved
         self.turn = None
         self.phase = Phase.TERMINAL
 
-    def settlement(self):
+    def settlement(self) -> Ledger:
         """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
         :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
         if self.phase is not Phase.TERMINAL:
