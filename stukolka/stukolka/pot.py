@@ -10,9 +10,11 @@ worked example of sources 000, 001 and 003::
 
 Every way a deal can end is settled by one function, :func:`deal_ledger`, which itemises the
 money as a :class:`~stukolka.base.Ledger` (one :class:`~stukolka.base.LedgerLine` per fee, ante,
-trick, forfeit, remiz and purchase, each with its rule label).  The engine pays out from that
-ledger (:meth:`StukolkaState.settlement <stukolka.stukolka.state.StukolkaState.settlement>`),
-and :func:`settle_deal` is the sum of its end-of-deal lines, so there is one computation only.
+trick, forfeit, remiz and purchase, each with its rule label), shown by
+:meth:`StukolkaState.settlement <stukolka.stukolka.state.StukolkaState.settlement>`;
+:func:`settle_deal` is the sum of its end-of-deal lines.  When a deal ends the engine pays
+:func:`state_payments`, the same end-of-deal sums added up in integers without the words, and
+writes the ledger only when it is asked for; the tests hold the two equal.
 
 A violator who forfeits his trick money (``violator_forfeits_tricks``, K-10) hands each third he
 took to the player whose card would have taken that trick without his (:func:`forfeit_taker`);
@@ -37,7 +39,7 @@ from stukolka.cards import format_card
 
 __all__ = ["opening_contributions", "pot_in_play", "trick_share", "remiz", "settle_deal",
            "settle_all_pass", "forfeit_taker", "settlement_lines", "deal_ledger", "state_ledger",
-           "paid_at_end", "SETTLED_AT_END"]
+           "paid_at_end", "state_payments", "SETTLED_AT_END"]
 
 #: Items of the lines paid out when the deal ends (the fee, antes and purchases were paid before).
 SETTLED_AT_END = frozenset({"trick", "forfeit", "remiz", "all-pass"})
@@ -391,19 +393,90 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     return Ledger(tuple(lines), n, tuple(names))
 
 
-def state_ledger(state: Any) -> Ledger:
-    """The ledger of a finished :class:`~stukolka.stukolka.state.StukolkaState` deal, from its
-    facts: stakes, declarations, tricks, violations and purchases.  The engine pays from it."""
-    r = state.rules
+_NAMES = tuple(format_card(c) for c in range(52))
+
+
+def _trick_facts(state: Any) -> tuple[list[bool], list[int], dict[int, int | None]]:
+    """Who played, who took each trick, and who receives each forfeited third."""
     act = state.active()
-    bad = {v[0] for v in state.violations}
     winners = [w for _, w in state.tricks]
-    notes = [" (" + ", ".join(f"{q}: {format_card(c)}" for q, c in trick) + ")" for trick, _ in state.tricks]
     takers: dict[int, int | None] = {}
-    if r.violator_forfeits_tricks:
+    if state.violations and state.rules.violator_forfeits_tricks:
+        bad = {v[0] for v in state.violations}
         for i, (trick, w) in enumerate(state.tricks):
             if w in bad:
                 takers[i] = forfeit_taker(trick, state.trump_suit, bad)
+    return act, winners, takers
+
+
+def state_payments(state: Any) -> tuple[list[int], int]:
+    """What the end of a finished deal pays, ``(per seat, change on the table)``: the sums of the
+    end-of-deal lines of :func:`state_ledger` (:data:`SETTLED_AT_END`), added up in integers
+    without writing the lines' words.  The engine pays from this when the deal ends and writes
+    the ledger when it is asked for; ``tests/test_stukolka_hot_path.py`` checks that the two
+    agree over random deals of every variant and option mix."""
+    r = state.rules
+    act, winners, takers = _trick_facts(state)
+    n = state.n
+    pay = [0] * n
+    pot = pot_in_play(state.carry_in, state.contributions)
+    if not any(act):                                        # stukolka-rule-all-pass
+        if state.dealer is None or r.all_pass == "carry_over":
+            return _payments_from_lines(state)
+        pay[state.dealer] = pot
+        return pay, -pot
+    if not winners and sum(act) == 1:   # a lone player, unopposed (as deal_ledger reads it)
+        winners = [act.index(True)] * 3
+    if len(winners) != 3:
+        return _payments_from_lines(state)                  # (it raises the ledger's own error)
+    share, one = trick_share(pot), remiz(pot, r.remiz_cap)
+    table = 0
+    for w in winners:                                       # stukolka-rule-trick-share
+        pay[w] += share
+        table -= share
+    bad = {v[0] for v in state.violations}
+    if bad and r.violator_forfeits_tricks:                  # stukolka-rule-violation, K-10
+        for i, w in enumerate(winners):
+            if w not in bad:
+                continue
+            if i not in takers:
+                return _payments_from_lines(state)
+            taker = takers[i]
+            pay[w] -= share
+            if taker is None:
+                table += share
+            else:
+                pay[taker] += share
+    single = r.max_one_remiz_per_player
+    for p in range(n):                                      # stukolka-rule-remiz
+        if not act[p]:
+            continue
+        took = p in winners
+        broke = p in bad
+        k = (1 if took else 2 if not single else 1) if broke else (0 if took else 1)
+        pay[p] -= k * one
+        table += k * one
+    return pay, table
+
+
+def _payments_from_lines(state: Any) -> tuple[list[int], int]:
+    """:func:`state_payments` read off the lines of :func:`settlement_lines` themselves."""
+    r = state.rules
+    act, winners, takers = _trick_facts(state)
+    if not winners and sum(act) == 1:
+        winners = [act.index(True)] * 3
+    lines = settlement_lines(pot_in_play(state.carry_in, state.contributions), winners, act, state.violations,
+                             dealer=state.dealer, all_pass=r.all_pass, forfeits=r.violator_forfeits_tricks,
+                             max_one_remiz=r.max_one_remiz_per_player, cap=r.remiz_cap, forfeit_takers=takers)
+    return paid_at_end(Ledger(tuple(lines), state.n))
+
+
+def state_ledger(state: Any) -> Ledger:
+    """The ledger of a finished :class:`~stukolka.stukolka.state.StukolkaState` deal, from its
+    facts: stakes, declarations, tricks, violations and purchases.  The engine pays its sums."""
+    r = state.rules
+    act, winners, takers = _trick_facts(state)
+    notes = [" (" + ", ".join(f"{q}: {_NAMES[c]}" for q, c in trick) + ")" for trick, _ in state.tricks]
     price = r.purchase_price_per_card
     paid = [price * (b - (3 if p == state.golets_taker else 0)) for p, b in enumerate(state.bought)]
     return deal_ledger(

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, RecordError,
-                           RulesError, StukolkaError, check_record)
+from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, Ledger,
+                           RecordError, RulesError, StukolkaError, check_record)
 from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_card, parse_cards
 from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
@@ -38,17 +39,65 @@ from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_orde
                                     marriage_exemption, trick_winner, violation_rule)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
 from stukolka.stukolka.view import view as _view_of
-from stukolka.stukolka.pot import opening_contributions, settle_all_pass, settle_deal
+from stukolka.stukolka.pot import (opening_contributions, settle_all_pass, settle_deal, state_ledger,
+                                   state_payments)
 
 __all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "StukolkaObservation",
            "RULE_LABELS", "RECORD_FORMAT", "VARIANTS", "PLAYER_LIMITS", "PLAYING", "beats", "trick_winner",
            "shuffled_deck"]
 
 _CS = tuple(format_card(c) for c in range(52))
-_PLAY = {f"play {s}": c for c, s in enumerate(_CS)}
+_CARD_OF = {s: c for c, s in enumerate(_CS)}        # canonical card name -> card
+_PLAYS = tuple(f"play {s}" for s in _CS)             # the action string of each card
+_PLAY = {a: c for c, a in enumerate(_PLAYS)}
 #: The ``format`` tag of a Stukolka record.
 RECORD_FORMAT = "stukolka-record/1"
 SHUFFLE_SAMPLE = 64  #: chance_outcomes() lists this many equally likely seeded shuffles
+#: The longest action the engine reads (a ``deck`` of 52 cards is about 160 characters).
+MAX_ACTION_LENGTH = 200
+#: The label of the action grammar itself (``docs/stukolka-actions.md``): an unreadable action.
+ACTION_RULE = "stukolka-rule-actions"
+_NUMBER = re.compile(r"[0-9]+")  # counts and seeds: ASCII digits only
+
+
+class _Uniform(Fraction):
+    """An exact probability whose hash is computed once: the 64 equal chance outcomes of a
+    shuffle share one object, so sampling among them does not rehash a Fraction 64 times."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+
+_UNIFORM_HASH = hash(Fraction(1, SHUFFLE_SAMPLE))
+# The hash of 1/64 as a Fraction, returned by a C method without a call into Python: an int's
+# own __hash__ (a bound method, so the type calls it with no argument) gives that int back.
+_Uniform.__hash__ = _UNIFORM_HASH.__hash__  # type: ignore[method-assign,assignment]
+_P_SHUFFLE = _Uniform(1, SHUFFLE_SAMPLE)
+_SHUFFLES = tuple(f"shuffle {i}" for i in range(SHUFFLE_SAMPLE))
+_SHUFFLE_OUTCOMES = tuple((a, _P_SHUFFLE) for a in _SHUFFLES)
+_SHUFFLE_SEED = {a: i for i, a in enumerate(_SHUFFLES)}
+_CUTS = tuple(f"cut {k}" for k in range(1, 52))
+_CUT_OF = {a: k for k, a in enumerate(_CUTS, 1)}
+_DECKS: dict[int, tuple[int, ...]] = {}  # the deck orders of the sampled seeds, made once
+_MISSING = object()
+#: The discard actions of a hand, made once per (hand, number of cards, card to keep).
+_DISCARDS: dict[tuple[tuple[int, ...], int, int | None], tuple[str, ...]] = {}
+
+
+def _discards(hand: Sequence[int], k: int, keep: int | None = None) -> tuple[str, ...]:
+    """Every ``discard`` of ``k`` cards of ``hand`` in combination order, none with ``keep``."""
+    key = (tuple(hand), k, keep)
+    acts = _DISCARDS.get(key)
+    if acts is None:
+        if len(_DISCARDS) > 200_000:
+            _DISCARDS.clear()
+        acts = _DISCARDS[key] = tuple("discard " + " ".join([_CS[c] for c in combo])
+                                      for combo in itertools.combinations(key[0], k) if keep not in combo)
+    return acts
+#: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
+_CACHES = ("_lc", "_ledger", "_nact")
 
 #: The keys of a record: (key, accepted types, required).
 _RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -69,9 +118,27 @@ def _type_names(types: tuple[type, ...]) -> str:
 
 def shuffled_deck(seed: int) -> list[int]:
     """The deck order (top card first) of ``shuffle <seed>``: a seeded Fisher-Yates shuffle."""
+    if 0 <= seed < SHUFFLE_SAMPLE and type(seed) is int:
+        deck = _DECKS.get(seed)
+        if deck is None:
+            deck = _DECKS[seed] = tuple(_shuffle(seed))
+        return list(deck)
+    return _shuffle(seed)
+
+
+def _shuffle(seed: int) -> list[int]:
     d = list(range(52))
     random.Random(seed).shuffle(d)
     return d
+
+
+def _unreadable(action: object, reason: str) -> InvalidActionError:
+    """An :class:`InvalidActionError` that names the action grammar (``stukolka-rule-actions``)."""
+    if isinstance(action, str) and len(action) > 60:
+        action = action[:40] + f"... ({len(action)} characters)"
+    exc = InvalidActionError(action, f"{reason} [{ACTION_RULE}]")
+    exc.rule = ACTION_RULE  # type: ignore[attr-defined]
+    return exc
 
 
 class StukolkaState(GameState):
@@ -88,6 +155,7 @@ class StukolkaState(GameState):
         self.rules = rules
         n = self.n = rules.n_players
         self._history: list[str] = []
+        self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = balances_in
@@ -142,6 +210,7 @@ class StukolkaState(GameState):
         self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
+        self._nact: int | None = None  # how many seats play, counted at the first card
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -224,12 +293,12 @@ class StukolkaState(GameState):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Equally likely seeded outcomes (``SHUFFLE_SAMPLE`` of them): the full space of
         52! orders cannot be listed; any ``shuffle <seed>`` or ``deck <order>`` is accepted."""
-        p = Fraction(1, SHUFFLE_SAMPLE)
         if self.phase is Phase.SHUFFLE:
-            return [(f"shuffle {i}", p) for i in range(SHUFFLE_SAMPLE)]
+            return list(_SHUFFLE_OUTCOMES)
+        p = _P_SHUFFLE
         if self.phase is Phase.SEAT_DRAW:
             k = len(self._draw_pool)
-            outs = []
+            outs: list[tuple[str, Fraction]] = []
             for i in range(SHUFFLE_SAMPLE):
                 cards = random.Random(i).sample(range(52), k)
                 outs.append(("draw " + " ".join(_CS[c] for c in cards), p))
@@ -237,19 +306,34 @@ class StukolkaState(GameState):
         return super().chance_outcomes()
 
     def legal_actions(self) -> list[str]:
+        """The legal actions now, in a fixed order.  At a player's decision the list is also kept,
+        with what each action means, until the next action, so that :meth:`apply_action` checks
+        and reads a listed action with one look-up."""
         ph = self.phase
         if ph is Phase.PLAY:
-            return [f"play {_CS[c]}" for c in self._card_options(self._to_play())[0]]
+            opts = self._card_options(self._to_play())[0]
+            table: dict[str, Any] = {_PLAYS[c]: c for c in opts}
+            self._lc = table
+            return list(table)
         if ph is Phase.DECLARE:
-            return self._declare_options(self.current_player())[0]
-        if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
-            return self._exchange_options(self.queue[0])
-        if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+            acts = self._declare_options(self.current_player())[0]
+        elif ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+            acts = self._exchange_options(self.queue[0])
+        elif ph is Phase.SHUFFLE:
+            return list(_SHUFFLES)
+        elif ph is Phase.SEAT_DRAW:
             return [a for a, _ in self.chance_outcomes()]
-        if ph is Phase.SHLEIF_CHOICE:
-            return ["shleif", "refuse shleif"]
-        if ph is Phase.CUT:
-            return [f"cut {k}" for k in range(1, 52)]
+        elif ph is Phase.SHLEIF_CHOICE:
+            acts = ["shleif", "refuse shleif"]
+        elif ph is Phase.CUT:
+            return list(_CUTS)
+        else:
+            return self._deal_actions() if ph is Phase.DEAL else []
+        self._lc = dict.fromkeys(acts)
+        return acts
+
+    def _deal_actions(self) -> list[str]:
+        ph = self.phase
         if ph is Phase.DEAL:
             acts = ["deal"]
             if self.rules.irregularities:
@@ -259,7 +343,7 @@ class StukolkaState(GameState):
                     if p != self.dealer:
                         acts += [f"deal by {p}", f"deal by {p} noticed"]
             return acts
-        return []
+        return []  # pragma: no cover - only called in the deal phase
 
     # ------------------------------------------------------------------ options per phase
     def _declare_options(self, p: int) -> tuple[list[str], str]:
@@ -315,8 +399,7 @@ class StukolkaState(GameState):
             if (self.rules.variant == "shleif" and not self.shleif_refused and p == self.dealer
                     and not self.rules.shleif_dealer_may_discard_trump_card):
                 keep = self.trump_card
-            return ["discard " + " ".join(_CS[c] for c in combo)
-                    for combo in itertools.combinations(hand, self.pending) if keep not in combo]
+            return list(_discards(hand, self.pending, keep))
         if self.phase is Phase.RAZREZ:
             return ["razrez", "pass"]
         avail = self.available()
@@ -324,7 +407,7 @@ class StukolkaState(GameState):
             return [f"blind {k}" for k in range(4) if k + 1 <= avail]
         acts = ["stand"]
         for k in range(1, min(3, avail, len(hand)) + 1):
-            acts += ["discard " + " ".join(_CS[c] for c in combo) for combo in itertools.combinations(hand, k)]
+            acts += _discards(hand, k)
         return acts
 
     def _trump(self) -> int:
@@ -347,12 +430,14 @@ class StukolkaState(GameState):
     def _canonical(self, action: object) -> str:
         """The canonical spelling of an action string (cards in symbol notation)."""
         if not isinstance(action, str):
-            raise InvalidActionError(action, "an action is a string such as 'knock' or 'play K♥'")
+            raise _unreadable(action, "an action is a string such as 'knock' or 'play K♥'")
+        if len(action) > MAX_ACTION_LENGTH:
+            raise _unreadable(action, f"longer than {MAX_ACTION_LENGTH} characters; no action is")
         text = " ".join(action.split())
         if text in _PLAY or text in ("knock", "pass", "deal", "stand"):
             return text
         if not text:
-            raise InvalidActionError(action, "empty action")
+            raise _unreadable(action, "empty action")
         head, _, rest = text.partition(" ")
         head = head.lower()
         try:
@@ -360,7 +445,7 @@ class StukolkaState(GameState):
                 return f"play {_CS[parse_card(rest)]}"
             if head in ("discard", "stand"):
                 if head == "stand" and rest:
-                    raise InvalidActionError(action, "'stand' takes no cards")
+                    raise _unreadable(action, "'stand' takes no cards")
                 cards = list(parse_cards(rest)) if rest else []
                 if not cards:
                     return "stand"
@@ -371,33 +456,70 @@ class StukolkaState(GameState):
                 head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
                 return f"{head} " + " ".join(_CS[c] for c in parse_cards(rest))
         except CardParseError as exc:
-            raise InvalidActionError(action, str(exc)) from None
+            raise _unreadable(action, str(exc)) from None
         low = text.lower()
         if low in ("knock", "pass", "golets", "dark", "razrez", "look", "shleif", "refuse shleif",
                    "deal", "deal miscount"):
             return low
         words = low.split()
+        head = words[0]
+        number = len(words) > 1 and _NUMBER.fullmatch(words[-1]) is not None
         if head == "cut":
             if len(words) == 1:
                 return "cut 26"
-            if len(words) == 2 and words[1].isdigit():
+            if len(words) == 2 and number:
                 return f"cut {int(words[1])}"
-        if head in ("shuffle", "blind") and len(words) == 2 and words[1].isdigit():
+        if head in ("shuffle", "blind") and len(words) == 2 and number:
             return f"{head} {int(words[1])}"
-        if words[:2] == ["deal", "expose"] and len(words) == 3 and words[2].isdigit():
+        if words[:2] == ["deal", "expose"] and len(words) == 3 and number:
             return f"deal expose {int(words[2])}"
-        if words[:2] == ["deal", "by"] and len(words) in (3, 4) and words[2].isdigit():
+        if words[:2] == ["deal", "by"] and len(words) in (3, 4) and _NUMBER.fullmatch(words[2]):
             if len(words) == 3 or words[3] == "noticed":
                 return " ".join(words[:2] + [str(int(words[2]))] + words[3:])
-        raise InvalidActionError(action, "unknown action; see docs/stukolka-actions.md")
+        if head in ("cut", "shuffle", "blind", "deal"):
+            raise _unreadable(action, f"'{head}' takes a number in ASCII digits and nothing more; "
+                              "see docs/stukolka-actions.md")
+        raise _unreadable(action, "unknown action; see docs/stukolka-actions.md")
 
     # ------------------------------------------------------------------ apply
     def apply_action(self, action: str) -> None:
-        """Apply one action; illegal actions raise and leave the state unchanged."""
-        a = self._canonical(action)
+        """Apply one action; illegal actions raise and leave the state unchanged.
+
+        An action exactly as :meth:`legal_actions` listed it is checked and read with one
+        look-up; any other spelling is read by the action grammar and checked by the rules."""
         ph = self.phase
+        table = self._lc
+        if table is not None and type(action) is str:
+            meaning = table.get(action, _MISSING)
+            if meaning is not _MISSING:
+                self._lc = None
+                if ph is Phase.PLAY:
+                    self._play_card(self._to_play(), meaning)
+                elif ph is Phase.DECLARE:
+                    self._apply_declare(action)
+                elif ph is Phase.SHLEIF_CHOICE:
+                    self.shleif_refused = action == "refuse shleif"
+                    self.phase = Phase.SHUFFLE
+                else:
+                    self._apply_exchange(action)
+                self._history.append(action)
+                return
+        elif ph is Phase.SHUFFLE and type(action) is str and action in _SHUFFLE_SEED:
+            self.deck = shuffled_deck(_SHUFFLE_SEED[action])
+            self.phase = Phase.CUT
+            self._history.append(action)
+            return
+        elif ph is Phase.CUT and type(action) is str and action in _CUT_OF:
+            k = _CUT_OF[action]
+            deck = self._the_deck()
+            self.deck = deck[k:] + deck[:k]
+            self.phase = Phase.DEAL
+            self._history.append(action)
+            return
+        a = self._canonical(action)
         if ph is Phase.TERMINAL:
-            raise IllegalActionError(action, "the deal is over")
+            raise IllegalActionError(action, "the deal is over; the next deal is a new state",
+                                     "stukolka-rule-rotation")
         if ph is Phase.PLAY:
             self._apply_play(action, a)
         elif ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
@@ -424,6 +546,7 @@ class StukolkaState(GameState):
                 self.phase = Phase.SHUFFLE
             elif ph is Phase.DEAL:
                 self._apply_deal(a)
+        self._lc = None
         self._history.append(a)
 
     def _phase_rule(self) -> str:
@@ -432,7 +555,7 @@ class StukolkaState(GameState):
             return self._declare_options(self.current_player())[1]
         return {Phase.PURCHASE: "stukolka-rule-purchase", Phase.RAZREZ: "stukolka-rule-razrez",
                 Phase.SHLEIF_CHOICE: "stukolka-rule-shleif-refusal",
-                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, "")
+                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, ACTION_RULE)
 
     def _apply_chance(self, action: str, a: str) -> None:
         head, _, rest = a.partition(" ")
@@ -575,7 +698,7 @@ class StukolkaState(GameState):
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
         if not any(act):
-            return self._finish(*settle_all_pass(self.pot, self.n, self._the_dealer(), self.rules.all_pass))
+            return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
         if sum(act) == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
@@ -605,10 +728,10 @@ class StukolkaState(GameState):
         hand = self.hands[p]
         razrez = self.phase is Phase.RAZREZ
         if self.pending:
-            cards = [parse_card(t) for t in a.split()[1:]]
+            cards = [_CARD_OF[t] for t in a.split()[1:]]
             for c in cards:
                 hand.remove(c)
-            self.thrown.extend(int(c) for c in cards)
+            self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             self.pending = 0
             self.seen[p] = True
@@ -629,10 +752,10 @@ class StukolkaState(GameState):
             got = self._draw(k + 1)
             self.pending = 1
         else:
-            cards = [parse_card(t) for t in a.split()[1:]]
+            cards = [_CARD_OF[t] for t in a.split()[1:]]
             for c in cards:
                 hand.remove(c)
-            self.thrown.extend(int(c) for c in cards)
+            self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             got = self._draw(len(cards))
         hand.extend(got)
@@ -681,23 +804,32 @@ class StukolkaState(GameState):
         p = self._to_play()
         card = _PLAY.get(a)
         if card is None:
-            raise IllegalActionError(action, "during play the only action is 'play <card>'")
+            raise IllegalActionError(action, "during play the only action is 'play <card>'", ACTION_RULE)
         hand = self.hands[p]
         if card not in hand:
-            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand")
+            raise IllegalActionError(action, f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-violation")
         legal, rule = self._card_options(p)
         if card not in legal:
             if self.rules.violation_mode != "penalize":
                 raise IllegalActionError(action, "must play one of " + " ".join(_CS[c] for c in legal),
                                          rule or "stukolka-rule-violation")
             self.violations.append((p, self._violation_rule(p, card), _CS[card]))
+        self._play_card(p, card)
+
+    def _play_card(self, p: int, card: int) -> None:
+        """``p`` plays ``card`` (already checked) to the trick; a full trick goes to its winner."""
+        hand = self.hands[p]
         hand.remove(card)
         self.trick.append((p, card))
-        act = self.active()
-        if len(self.trick) < sum(act):
-            q = (p + 1) % self.n
-            while not act[q]:
-                q = (q + 1) % self.n
+        decl = self.declarations
+        n = self.n
+        playing = self._nact
+        if playing is None:  # the declarations are final once the play begins
+            playing = self._nact = sum(1 for d in decl if d in PLAYING)
+        if len(self.trick) < playing:
+            q = (p + 1) % n
+            while decl[q] not in PLAYING:
+                q = (q + 1) % n
             self.turn = q
             return
         w, wc = trick_winner(self.trick, self.trump_suit)
@@ -719,30 +851,29 @@ class StukolkaState(GameState):
         self.tricks_won[p] = 3
         self._finish()
 
-    def _finish(self, *_settled) -> None:
-        """Pay out from the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
+    def _finish(self) -> None:
+        """Pay out the end of the deal's ledger (:meth:`settlement`): trick shares, forfeits, remizes or
         the all-pass take (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
         ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
-        from stukolka.stukolka.pot import paid_at_end, state_ledger
-
         self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
-        ledger = state_ledger(self)
-        pay, moved = paid_at_end(ledger)
+        pay, moved = state_payments(self)
         for p, x in enumerate(pay):
             self.balances[p] += x
-        self._ledger = ledger
+        self._ledger: Ledger | None = None  # written when asked for (settlement())
         self.payments = pay
         self.table = self.next_carry = self.table + moved
         self.turn = None
         self.phase = Phase.TERMINAL
 
-    def settlement(self):
+    def settlement(self) -> Ledger:
         """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
         :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
         if self.phase is not Phase.TERMINAL:
             raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
                                      "settlement comes after the third trick or the last pass",
                                      "stukolka-rule-trick-share")
+        if self._ledger is None:
+            self._ledger = state_ledger(self)
         return self._ledger
 
     # ------------------------------------------------------------------ copies and comparison
@@ -754,10 +885,17 @@ class StukolkaState(GameState):
             if type(v) is list:
                 d[k] = v[:]
         new.hands = [h[:] for h in self.hands]
+        new._lc = None
         return new
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is StukolkaState and self.__dict__ == other.__dict__
+        if type(other) is not StukolkaState:
+            return False
+        mine, theirs = dict(self.__dict__), dict(other.__dict__)
+        for k in _CACHES:
+            mine.pop(k, None)
+            theirs.pop(k, None)
+        return mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
 

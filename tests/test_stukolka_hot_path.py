@@ -1,0 +1,287 @@
+"""The lean hot path of the Stukolka engine agrees with the slow, fully checked one.
+
+``legal_actions()`` keeps a table of this step's actions so that ``apply_action`` reads and
+checks a listed action with one look-up; the shuffles of the sampled seeds are made once; a
+finished deal pays the sums of its end-of-deal ledger lines and writes the full ledger when
+asked.  Each test here compares those short cuts with a reference that does not use them:
+every candidate action applied to a clone (the slow path: grammar, then the rules), a fresh
+``random.Random`` shuffle, the full ledger.  The grammar cases (``stukolka-rule-actions``) end
+the file.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from stukolka.base import CHANCE
+from stukolka.cards import format_card
+from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
+from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
+from stukolka.stukolka.pot import SETTLED_AT_END, state_ledger
+from stukolka.stukolka.state import MAX_ACTION_LENGTH, shuffled_deck
+
+CARDS = [format_card(c) for c in range(52)]
+OPTION_MIXES = [
+    {},
+    {"violation_mode": "penalize"},
+    {"violation_mode": "penalize", "violator_forfeits_tricks": True, "max_one_remiz_per_player": False},
+    {"must_beat": "led_card", "must_overtrump": False},
+    {"must_undertrump": False, "marriage_exemption": False, "lead_king_if_ace_turned": True},
+    {"irregularities": True, "ante_mode": "all_players", "remiz_cap": 30},
+    {"stock_exhausted": "reshuffle_discards", "purchase_price_per_card": 3, "all_pass": "carry_over"},
+]
+
+
+def _rules(variant: str, n: int, mix: dict) -> StukolkaRules | None:
+    try:
+        return StukolkaRules(variant=variant, n_players=n, **mix)
+    except (StukolkaError, TypeError):
+        return None   # an option this variant does not take
+
+
+def _cases():
+    for variant in VARIANTS:
+        lo, hi = PLAYER_LIMITS[variant]
+        for n in sorted({lo, hi}):
+            for i, mix in enumerate(OPTION_MIXES):
+                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+
+
+def _candidates(state: StukolkaState) -> list[str]:
+    """Every action string of the grammar that could make sense in this phase, legal or not."""
+    ph = state.phase
+    if ph is Phase.PLAY:
+        return [f"play {c}" for c in CARDS] + ["knock", "pass"]
+    if ph is Phase.DECLARE:
+        return ["knock", "pass", "golets", "dark", "look", "razrez", "stand"]
+    if ph is Phase.SHLEIF_CHOICE:
+        return ["shleif", "refuse shleif", "pass"]
+    if ph in (Phase.PURCHASE, Phase.RAZREZ):
+        p = state.current_player()
+        hand = state.hands[p]
+        outs = ["stand", "pass", "razrez"] + [f"blind {k}" for k in range(5)]
+        for k in range(1, min(4, len(hand)) + 1):
+            outs += ["discard " + " ".join(CARDS[c] for c in combo) for combo in itertools.combinations(hand, k)]
+        outs += [f"discard {CARDS[c]}" for c in state.stock[:2]]
+        return outs
+    return []
+
+
+def _slowly_legal(state: StukolkaState, action: str) -> bool:
+    """The reference: a fresh clone (no cached table) applies ``action`` through the grammar and
+    the rules; in penalize mode an illegal card is accepted, so it is told apart by its record."""
+    probe = state.clone()
+    try:
+        probe.apply_action(action)
+    except StukolkaError:
+        return False
+    return len(probe.violations) == len(state.violations)
+
+
+@pytest.mark.parametrize("variant,n,mix", list(_cases()))
+def test_the_cached_legal_table_agrees_with_applying_every_candidate(variant, n, mix):
+    rules = _rules(variant, n, mix)
+    if rules is None:
+        pytest.skip("option not available in this variant")
+    rng = random.Random(f"{variant}{n}{sorted(mix.items())}")
+    checked = 0
+    for deal in range(6):
+        state = StukolkaState(rules, dealer=deal % n)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(f"shuffle {rng.randrange(10_000)}")
+                continue
+            legal = state.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            cands = _candidates(state)
+            if cands:
+                slow = [a for a in cands if _slowly_legal(state, a)]
+                assert sorted(slow) == sorted(a for a in legal if a in cands), (state.phase, legal, slow)
+                checked += 1
+            assert state.legal_actions() == legal          # asking twice changes nothing
+            a = rng.choice(legal)
+            twin = state.clone()                           # no table: the slow path
+            state.apply_action(a)
+            twin.apply_action(a)
+            assert twin == state and twin.history() == state.history()
+    assert checked > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_fast_and_slow_spellings_give_equal_states(variant):
+    """A listed action and the same action spelt otherwise (spaces, case) end in equal states."""
+    rules = StukolkaRules(variant=variant, n_players=PLAYER_LIMITS[variant][0] + 1)
+    rng = random.Random(variant)
+    for deal in range(20):
+        fast = StukolkaState(rules, dealer=0)
+        slow = StukolkaState(rules, dealer=0)
+        while not fast.is_terminal():
+            if fast.current_player() == CHANCE:
+                a = f"shuffle {rng.randrange(100)}"
+            else:
+                a = rng.choice(fast.legal_actions())
+            fast.apply_action(a)
+            slow.apply_action("  " + a.upper().replace(" ", "   ") + " ")
+        assert fast == slow and fast.history() == slow.history()
+        assert fast.balances == slow.balances and fast.table == slow.table
+
+
+def test_cached_decks_are_the_seeded_shuffles():
+    for seed in list(range(70)) + [10 ** 12, -3]:
+        ref = list(range(52))
+        random.Random(seed).shuffle(ref)
+        deck = shuffled_deck(seed)
+        assert deck == ref
+        deck.reverse()                                     # the caller's copy; the cache is untouched
+        assert shuffled_deck(seed) == ref
+
+
+def test_chance_outcomes_are_exact_and_equal():
+    from fractions import Fraction
+
+    s = StukolkaState(StukolkaRules(), dealer=0)
+    outs = s.chance_outcomes()
+    assert len(outs) == 64 and sum(p for _, p in outs) == 1
+    assert all(p == Fraction(1, 64) and hash(p) == hash(Fraction(1, 64)) for _, p in outs)
+    assert [a for a, _ in outs] == s.legal_actions() == [f"shuffle {i}" for i in range(64)]
+    outs.clear()                                           # a copy for the caller
+    assert len(s.chance_outcomes()) == 64
+
+
+@pytest.mark.parametrize("variant,n,mix", [c for c in _cases() if c.values[2]][:14])
+def test_payments_are_the_sums_of_the_full_ledger(variant, n, mix):
+    """The deal pays from its end-of-deal lines; the ledger written later sums to the same."""
+    rules = _rules(variant, n, mix)
+    if rules is None:
+        pytest.skip("option not available in this variant")
+    rng = random.Random(f"pay{variant}{n}")
+    for deal in range(40):
+        state = StukolkaState(rules, dealer=deal % n)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(f"shuffle {rng.randrange(10_000)}")
+            else:
+                legal = state.legal_actions()
+                if state.phase is Phase.PLAY and rules.violation_mode == "penalize" and rng.random() < 0.3:
+                    legal = [f"play {CARDS[c]}" for c in state.hands[state.current_player()]]
+                state.apply_action(rng.choice(legal))
+        ledger = state.settlement()
+        assert ledger is state.settlement()
+        end = [0] * n
+        for ln in ledger.lines:
+            if ln.item in SETTLED_AT_END:
+                for p, x in ln.amounts.items():
+                    end[p] += x
+        assert end == state.payments
+        assert ledger.net() == state.returns()
+        assert ledger.table_change() == state.table - state.carry_in
+        assert state_ledger(state) == ledger
+
+
+def test_a_clone_does_not_share_the_table():
+    s = StukolkaState(StukolkaRules(variant="golets", n_players=4), dealer=0)
+    for a in ("shuffle 3", "cut 26", "deal"):
+        s.apply_action(a)
+    legal = s.legal_actions()
+    twin = s.clone()
+    assert twin == s
+    twin.apply_action(legal[0])
+    assert twin != s and s.legal_actions() == legal
+
+
+# ---------------------------------------------------------------------- the grammar
+def _dealt(variant: str = "prikup") -> StukolkaState:
+    s = StukolkaState(StukolkaRules(variant=variant, n_players=3), dealer=0)
+    for a in ("shuffle 7", "cut 26", "deal"):
+        s.apply_action(a)
+    return s
+
+
+def _refused(state: StukolkaState, action: object) -> StukolkaError:
+    before = state.clone()
+    history = state.history()
+    with pytest.raises((InvalidActionError, IllegalActionError)) as info:
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert state == before and state.history() == history
+    rule = getattr(info.value, "rule", "")
+    assert rule.startswith("stukolka-rule-"), (action, str(info.value))
+    assert f"[{rule}]" in str(info.value)
+    return info.value
+
+
+def test_overlong_input_is_refused_before_parsing():
+    s = StukolkaState(StukolkaRules(), dealer=0)
+    s.apply_action("shuffle 1")
+    exc = _refused(s, "cut " + "9" * 5000)
+    assert isinstance(exc, InvalidActionError) and exc.rule == "stukolka-rule-actions"
+    assert len(str(exc)) < 300 and "5004 characters" in str(exc)
+    assert _refused(s, "x" * (MAX_ACTION_LENGTH + 1)).rule == "stukolka-rule-actions"
+
+
+@pytest.mark.parametrize("action", ["shuffle ²", "shuffle ٣", "shuffle 1 2", "shuffle", "shuffle -1",
+                                    "shuffle 1.0", "cut ²", "cut 2 6", "cut x", "blind", "deal expose ²"])
+def test_numbers_are_ascii_digits(action):
+    s = StukolkaState(StukolkaRules(), dealer=0)
+    if action.startswith("cut"):
+        s.apply_action("shuffle 1")
+    assert _refused(s, action).rule in ("stukolka-rule-actions", "stukolka-rule-deal", "stukolka-rule-cut")
+
+
+@pytest.mark.parametrize("action", ["knock now", "pass pass", "knock K♥", "golets 1", "look here",
+                                    "refuse shleif please", "stand 7♦", "deal again", "", "   ", "?"])
+def test_extra_words_are_refused_in_the_declaration(action):
+    s = _dealt()
+    exc = _refused(s, action)
+    assert exc.rule in ("stukolka-rule-actions", "stukolka-rule-declare")
+
+
+@pytest.mark.parametrize("action", [None, 3, b"knock", ["knock"], ("pass",)])
+def test_non_strings_are_refused_with_the_grammar_rule(action):
+    s = _dealt()
+    assert _refused(s, action).rule == "stukolka-rule-actions"
+
+
+def test_play_with_extra_words_and_words_out_of_phase():
+    s = _dealt("golets")
+    while s.phase is not Phase.PLAY:
+        acts = s.legal_actions()
+        s.apply_action("knock" if "knock" in acts else acts[0])
+    card = s.legal_actions()[0]
+    _refused(s, card + " now")
+    _refused(s, card + " " + card)
+    assert _refused(s, "knock").rule == "stukolka-rule-actions"
+    p = s.current_player()
+    stranger = next(c for c in CARDS if CARDS.index(c) not in s.hands[p])
+    assert _refused(s, f"play {stranger}").rule == "stukolka-rule-violation"
+    s.apply_action(card.lower().replace("play", "PLAY"))       # another spelling is read
+    assert s.history()[-1] == card                             # and stored canonically
+
+
+def test_the_deal_over_names_a_rule():
+    s = _dealt()
+    for _ in range(3):
+        s.apply_action("pass")
+    assert s.is_terminal()
+    assert _refused(s, "knock").rule == "stukolka-rule-rotation"
+
+
+def test_history_holds_only_canonical_actions():
+    rng = random.Random(5)
+    rules = StukolkaRules(variant="prikup", n_players=4)
+    for _ in range(10):
+        s = StukolkaState(rules, dealer=1)
+        s.apply_action(" SHUFFLE   0012 ")
+        s.apply_action("Cut 007")
+        s.apply_action("DEAL")
+        while not s.is_terminal():
+            a = rng.choice(s.legal_actions())
+            s.apply_action(a.upper() if rng.random() < 0.5 else a)
+        assert s.history()[:2] == ["shuffle 12", "cut 7"]
+        replay = StukolkaState(rules, dealer=1)
+        for a in s.history():
+            replay.apply_action(a)
+            assert replay.history()[-1] == a                     # canonical: replays as written
+        assert replay == s
