@@ -33,8 +33,9 @@ class RulesError(StukolkaError):
 class InvalidActionError(StukolkaError):
     """An action string that cannot be read at all (bad syntax, unknown card)."""
 
-    def __init__(self, action: object, reason: str) -> None:
+    def __init__(self, action: object, reason: str, rule: str = "") -> None:
         self.action = action
+        self.rule = rule
         super().__init__(f"cannot read action {action!r}: {reason}")
 
 

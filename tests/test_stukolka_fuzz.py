@@ -328,8 +328,6 @@ def test_a_slice_of_the_soak_finds_no_crash_and_no_silent_acceptance():
     assert tally.accepted["apply_action"] == 0   # a refused action never changes the state
 
 
-@pytest.mark.xfail(reason="overlong action text is refused before parsing by the action grammar rework",
-                   raises=ValueError, strict=False)
 def test_overlong_cut_is_a_typed_refusal():
     s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
     s.apply_action("shuffle 1")

@@ -427,7 +427,7 @@ def test_why_illegal_names_the_rule_and_changes_nothing():
     text, rule = s.why_illegal("play 4♦")
     assert rule == "stukolka-rule-follow-suit" and text == RULE_LABELS[rule]
     assert s.why_illegal("play A♠")[1] == "stukolka-rule-violation"          # not in hand
-    assert s.why_illegal("knock")[1] == ""                                     # no rule for a wrong word
+    assert s.why_illegal("knock")[1] == "stukolka-rule-actions"                # the action grammar
     assert s.why_illegal("frobnicate")[0].startswith("cannot read action")
     assert s == before
     d = dealt(n=3)

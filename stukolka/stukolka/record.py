@@ -20,41 +20,18 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from stukolka.base import RecordError, RulesError, StukolkaError
+from stukolka.base import RecordError, RulesError
 from stukolka.base import playthrough as _base_playthrough
 from stukolka.cards import format_card, parse_card, parse_cards
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.rules import StukolkaRules, _is_int, _short
-from stukolka.stukolka.state import RECORD_FORMAT, StukolkaState, shuffled_deck  # noqa: F401
+from stukolka.stukolka.state import (  # noqa: F401  (the record checks live with the state)
+    MAX_ACTION_CHARS, MAX_ACTIONS, MAX_JSON_CHARS, RECORD_FORMAT, RECORD_KEYS, StukolkaState, _err,
+    check_stukolka_record, shuffled_deck,
+)
 
 __all__ = ["RECORD_FORMAT", "to_record", "from_record", "check_stukolka_record", "dumps", "loads", "playthrough",
            "arranged_deck", "deck_action", "position", "run"]
-
-
-#: The keys a record may have: (key, accepted types, required).  Any other key is refused.
-RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
-    ("format", (str,), True),
-    ("game", (str,), True),
-    ("rules", (Mapping,), True),
-    ("actions", (list,), True),
-    ("players", (int,), False),
-    ("dealer", (int, type(None)), False),
-    ("carry", (int,), False),
-    ("balances", (list, type(None)), False),
-)
-#: The longest JSON text :func:`loads` reads, the most actions and the longest action a
-#: record may hold (a ``deck`` action of 52 cards is about 200 characters).
-MAX_JSON_CHARS = 2_000_000
-_KEY_NAMES = tuple(k for k, _, _ in RECORD_KEYS)
-MAX_ACTIONS = 20_000
-MAX_ACTION_CHARS = 400
-
-_TYPE_WORDS = {"Mapping": "an object", "list": "a list", "int": "an integer", "str": "a string",
-               "NoneType": "null"}
-
-
-def _err(msg: str) -> RecordError:
-    return RecordError(f"{msg} [{RECORD_FORMAT}]")
 
 
 def _check_state(state: object, who: str) -> StukolkaState:
@@ -73,55 +50,6 @@ def to_record(state: StukolkaState, explicit_deck: bool = False) -> dict[str, An
     return state.to_record(explicit_deck=explicit_deck)
 
 
-def check_stukolka_record(record: object) -> dict[str, Any]:
-    """Check a record's shape without replaying it: the envelope (``format``
-    ``stukolka-record/1``, ``game`` ``stukolka``), no unknown key, every key of its type,
-    the actions short strings, the balances whole chips.  Returns a plain dict copy;
-    anything else raises :class:`~stukolka.errors.RecordError` naming the key and the value.
-
-    >>> check_stukolka_record({"format": "stukolka-record/1", "game": "stukolka", "actions": []})
-    Traceback (most recent call last):
-    ...
-    stukolka.errors.RecordError: a stukolka record needs the key 'rules' [stukolka-record/1]
-    """
-    if not isinstance(record, Mapping):
-        raise _err(f"a stukolka record must be a JSON object (a dict), not {type(record).__name__} "
-                   f"{_short(record)}")
-    unknown = sorted(_short(k) for k in record if not isinstance(k, str) or k not in _KEY_NAMES)
-    if unknown:
-        raise _err(f"unknown record key(s) {', '.join(unknown[:5])}; a stukolka record has "
-                   f"{', '.join(_KEY_NAMES)}")
-    if record.get("format") != RECORD_FORMAT:
-        raise _err(f"record format {_short(record.get('format'))} is not {RECORD_FORMAT!r}")
-    if record.get("game") != "stukolka":
-        raise _err(f"record game {_short(record.get('game'))} is not 'stukolka'")
-    for key, types, required in RECORD_KEYS:
-        if key not in record:
-            if required:
-                raise _err(f"a stukolka record needs the key {key!r}")
-            continue
-        value = record[key]
-        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            words = " or ".join(_TYPE_WORDS.get(t.__name__, t.__name__) for t in types)
-            raise _err(f"record key {key!r} is {_short(value)}; expected {words}")
-    actions = record["actions"]
-    if len(actions) > MAX_ACTIONS:
-        raise _err(f"record actions: {len(actions)} actions, more than a deal can hold ({MAX_ACTIONS})")
-    for i, act in enumerate(actions):
-        if not isinstance(act, str):
-            raise _err(f"record actions must be strings: action {i} is {_short(act)}")
-        if len(act) > MAX_ACTION_CHARS:
-            raise _err(f"record action {i} {_short(act)} is {len(act)} characters long; no action is "
-                       f"longer than {MAX_ACTION_CHARS}")
-    balances = record.get("balances")
-    if balances is not None:
-        for i, b in enumerate(balances):
-            if not isinstance(b, int) or isinstance(b, bool):
-                raise _err(f"record balances[{i}] {_short(b)} must be whole chips (an integer) "
-                           "[ST-32, stukolka-rule-chips-conserved]")
-    return dict(record)
-
-
 def from_record(record: object) -> StukolkaState:
     """Replay a record (see :func:`to_record`) into a new state.  A bad record -- wrong envelope,
     unknown, missing or mistyped key, rules or set-up the rules refuse, an action that does not
@@ -133,28 +61,7 @@ def from_record(record: object) -> StukolkaState:
     ...
     stukolka.errors.RecordError: record rules: dark_allowed 'no' must be True or False [K-16, stukolka-rule-dark]
     """
-    rec = check_stukolka_record(record)
-    try:
-        rules = StukolkaRules.from_dict(rec["rules"])
-    except RulesError as exc:
-        raise RecordError(f"record rules: {exc}") from None
-    if rec.get("players", rules.n_players) != rules.n_players:
-        raise _err(f"record says {_short(rec['players'])} players but the rules say {rules.n_players} "
-                   "[K-18, stukolka-rule-player-limits]")
-    try:
-        state = StukolkaState(rules, dealer=rec.get("dealer"), carry=rec.get("carry", 0),
-                              balances=rec.get("balances"))
-    except StukolkaError as exc:
-        raise RecordError(f"record set-up: {exc}") from None
-    for i, act in enumerate(rec["actions"]):
-        if state.is_terminal():
-            raise _err(f"record action {i} {_short(act)} does not replay: the deal is over after "
-                       f"{i} actions")
-        try:
-            state.apply_action(act)
-        except StukolkaError as exc:
-            raise _err(f"record action {i} {_short(act)} does not replay: {exc}") from None
-    return state
+    return StukolkaState.from_record(record)
 
 
 def dumps(state: StukolkaState, **kw: Any) -> str:

@@ -366,4 +366,5 @@ RULE_LABELS: dict[str, str] = {
     "stukolka-rule-violation": "A rule violation costs a remiz even with tricks (K-10).",
     "stukolka-rule-all-pass": "If everyone passes the dealer takes the pot (K-13).",
     "stukolka-rule-chips-conserved": "Chips are conserved and every pot is divisible by 3 (ST-32).",
+    "stukolka-rule-actions": "Actions follow one grammar (docs/stukolka-actions.md); anything else is refused.",
 }

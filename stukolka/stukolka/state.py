@@ -25,21 +25,21 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from stukolka.base import (CHANCE, TERMINAL, GameState, IllegalActionError, InvalidActionError, Ledger,
-                           RecordError, RulesError, StukolkaError, check_record)
+                           RecordError, RulesError, StukolkaError)
 from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_card, parse_cards
 from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_order, discard_order,
                                     marriage_exemption, trick_winner, violation_rule)
-from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
+from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules, _short
 from stukolka.stukolka.view import view as _view_of
-from stukolka.stukolka.pot import (opening_contributions, settle_all_pass, settle_deal, state_ledger,
+from stukolka.stukolka.pot import (opening_contributions, state_ledger,
                                    state_payments)
 
 __all__ = ["StukolkaRules", "StukolkaState", "Session", "Phase", "Observation", "StukolkaObservation",
@@ -99,21 +99,79 @@ def _discards(hand: Sequence[int], k: int, keep: int | None = None) -> tuple[str
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
 _CACHES = ("_lc", "_ledger", "_nact")
 
-#: The keys of a record: (key, accepted types, required).
-_RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
-    ("rules", (dict,), True),
+#: The keys a record may have: (key, accepted types, required).  Any other key is refused.
+RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
+    ("format", (str,), True),
+    ("game", (str,), True),
+    ("rules", (Mapping,), True),
     ("actions", (list,), True),
     ("players", (int,), False),
     ("dealer", (int, type(None)), False),
     ("carry", (int,), False),
     ("balances", (list, type(None)), False),
 )
+#: The longest JSON text :func:`loads` reads, the most actions and the longest action a
+#: record may hold (a ``deck`` action of 52 cards is about 200 characters).
+MAX_JSON_CHARS = 2_000_000
+_KEY_NAMES = tuple(k for k, _, _ in RECORD_KEYS)
+MAX_ACTIONS = 20_000
+MAX_ACTION_CHARS = 400
+
+_TYPE_WORDS = {"Mapping": "an object", "list": "a list", "int": "an integer", "str": "a string",
+               "NoneType": "null"}
 
 
-def _type_names(types: tuple[type, ...]) -> str:
-    return " or ".join("null" if t is type(None) else {"dict": "an object", "list": "a list",
-                                                        "int": "an integer"}.get(t.__name__, t.__name__)
-                       for t in types)
+def _err(msg: str) -> RecordError:
+    return RecordError(f"{msg} [{RECORD_FORMAT}]")
+
+
+def check_stukolka_record(record: object) -> dict[str, Any]:
+    """Check a record's shape without replaying it: the envelope (``format``
+    ``stukolka-record/1``, ``game`` ``stukolka``), no unknown key, every key of its type,
+    the actions short strings, the balances whole chips.  Returns a plain dict copy;
+    anything else raises :class:`~stukolka.errors.RecordError` naming the key and the value.
+
+    >>> check_stukolka_record({"format": "stukolka-record/1", "game": "stukolka", "actions": []})
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RecordError: a stukolka record needs the key 'rules' [stukolka-record/1]
+    """
+    if not isinstance(record, Mapping):
+        raise _err(f"a stukolka record must be a JSON object (a dict), not {type(record).__name__} "
+                   f"{_short(record)}")
+    unknown = sorted(_short(k) for k in record if not isinstance(k, str) or k not in _KEY_NAMES)
+    if unknown:
+        raise _err(f"unknown record key(s) {', '.join(unknown[:5])}; a stukolka record has "
+                   f"{', '.join(_KEY_NAMES)}")
+    if record.get("format") != RECORD_FORMAT:
+        raise _err(f"record format {_short(record.get('format'))} is not {RECORD_FORMAT!r}")
+    if record.get("game") != "stukolka":
+        raise _err(f"record game {_short(record.get('game'))} is not 'stukolka'")
+    for key, types, required in RECORD_KEYS:
+        if key not in record:
+            if required:
+                raise _err(f"a stukolka record needs the key {key!r}")
+            continue
+        value = record[key]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            words = " or ".join(_TYPE_WORDS.get(t.__name__, t.__name__) for t in types)
+            raise _err(f"record key {key!r} is {_short(value)}; expected {words}")
+    actions = record["actions"]
+    if len(actions) > MAX_ACTIONS:
+        raise _err(f"record actions: {len(actions)} actions, more than a deal can hold ({MAX_ACTIONS})")
+    for i, act in enumerate(actions):
+        if not isinstance(act, str):
+            raise _err(f"record actions must be strings: action {i} is {_short(act)}")
+        if len(act) > MAX_ACTION_CHARS:
+            raise _err(f"record action {i} {_short(act)} is {len(act)} characters long; no action is "
+                       f"longer than {MAX_ACTION_CHARS}")
+    balances = record.get("balances")
+    if balances is not None:
+        for i, b in enumerate(balances):
+            if not isinstance(b, int) or isinstance(b, bool):
+                raise _err(f"record balances[{i}] {_short(b)} must be whole chips (an integer) "
+                           "[ST-32, stukolka-rule-chips-conserved]")
+    return dict(record)
 
 
 def shuffled_deck(seed: int) -> list[int]:
@@ -136,9 +194,7 @@ def _unreadable(action: object, reason: str) -> InvalidActionError:
     """An :class:`InvalidActionError` that names the action grammar (``stukolka-rule-actions``)."""
     if isinstance(action, str) and len(action) > 60:
         action = action[:40] + f"... ({len(action)} characters)"
-    exc = InvalidActionError(action, f"{reason} [{ACTION_RULE}]")
-    exc.rule = ACTION_RULE  # type: ignore[attr-defined]
-    return exc
+    return InvalidActionError(action, f"{reason} [{ACTION_RULE}]", ACTION_RULE)
 
 
 class StukolkaState(GameState):
@@ -1016,36 +1072,27 @@ class StukolkaState(GameState):
         """Replay a record made by :meth:`to_record` into a new state; a bad record (wrong
         envelope, a missing or mistyped key, an action that does not replay) raises
         :class:`~stukolka.errors.RecordError`."""
-        rec = check_record(record, RECORD_FORMAT, "stukolka")
-        for key, types, required in _RECORD_KEYS:
-            if key not in rec:
-                if required:
-                    raise RecordError(f"a stukolka record needs the key {key!r} [{RECORD_FORMAT}]")
-                continue
-            value = rec[key]
-            if not isinstance(value, types) or isinstance(value, bool) and bool not in types:
-                raise RecordError(f"record key {key!r} is {value!r}; expected {_type_names(types)} "
-                                  f"[{RECORD_FORMAT}]")
-        if not all(isinstance(a, str) for a in rec["actions"]):
-            raise RecordError(f"record actions must be strings, not {rec['actions']!r} [{RECORD_FORMAT}]")
-        balances = rec.get("balances")
-        if balances is not None and not all(isinstance(b, int) and not isinstance(b, bool) for b in balances):
-            raise RecordError(f"record balances must be whole chips, not {balances!r} [{RECORD_FORMAT}]")
+        rec = check_stukolka_record(record)
         try:
             rules = StukolkaRules.from_dict(rec["rules"])
-        except (StukolkaError, TypeError) as exc:
-            raise RecordError(f"record rules {rec['rules']!r}: {exc}") from None
+        except RulesError as exc:
+            raise RecordError(f"record rules: {exc}") from None
         if rec.get("players", rules.n_players) != rules.n_players:
-            raise RecordError(f"record says {rec['players']} players but the rules say {rules.n_players}")
+            raise _err(f"record says {_short(rec['players'])} players but the rules say {rules.n_players} "
+                       "[K-18, stukolka-rule-player-limits]")
         try:
-            state = cls(rules, dealer=rec.get("dealer"), carry=rec.get("carry", 0), balances=balances)
+            state = cls(rules, dealer=rec.get("dealer"), carry=rec.get("carry", 0),
+                                  balances=rec.get("balances"))
         except StukolkaError as exc:
             raise RecordError(f"record set-up: {exc}") from None
-        for i, a in enumerate(rec["actions"]):
+        for i, act in enumerate(rec["actions"]):
+            if state.is_terminal():
+                raise _err(f"record action {i} {_short(act)} does not replay: the deal is over after "
+                           f"{i} actions")
             try:
-                state.apply_action(a)
+                state.apply_action(act)
             except StukolkaError as exc:
-                raise RecordError(f"record action {i} {a!r} does not replay: {exc}") from None
+                raise _err(f"record action {i} {_short(act)} does not replay: {exc}") from None
         return state
 
     def _repr_html_(self) -> str:
