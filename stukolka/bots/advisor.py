@@ -29,7 +29,8 @@ from collections.abc import Iterable
 from stukolka.base import CHANCE, BotError, sample_chance
 from stukolka.cards import parse_card
 from stukolka.bots.players import Bot, RuleOfThumbBot
-from stukolka.bots.determinize import determinize, state_first_moves, state_play_values
+from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
+                                       state_rule_of_thumb_values)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.state import StukolkaState
@@ -90,8 +91,9 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot |
     starts.  Returns ``player``'s chips from the start of ``state``."""
     bot = policy or RuleOfThumbBot(rng, rules=state.rules)
     while not state.is_terminal():
-        if exact_play and state.phase is Phase.PLAY:
-            got = state_play_values(state)
+        if state.phase is Phase.PLAY and (exact_play or policy is None):
+            # the rule of thumb's play needs no chance and no strings: finish it on ints
+            got = state_play_values(state) if exact_play else state_rule_of_thumb_values(state)
             return state.returns()[player] + got.get(player, 0)
         p = state.current_player()
         if p == CHANCE:

@@ -19,7 +19,7 @@ from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class",
+__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card",
            "HAND_CLASSES"]
 
 
@@ -245,25 +245,33 @@ class RuleOfThumbBot:
         return "stand"
 
     def _play(self, obs: StukolkaObservation, legal: list[str]) -> str:
-        trump = obs.trump
         cards = [int(parse_card(a.split()[1])) for a in legal]
-        trick = obs.current_trick
         n_in = sum(d in PLAYING for d in obs.declarations)
-        if not trick:
-            trumps = sorted(c for c in cards if card_suit(c) == trump)
-            side_aces = [c for c in cards if card_suit(c) != trump and card_rank(c) == ACE]
-            first_seat = obs.variant == "obligatory" and not obs.tricks and len(trumps) >= 2
-            if trumps and (n_in >= 4 or first_seat):
-                pick = trumps[0]                     # draw trumps with a small one
-            elif side_aces:
-                pick = side_aces[0]
-            elif trumps:
-                pick = trumps[-1]
-            else:
-                pick = min(cards, key=lambda c: (card_rank(c), c))
-            return legal[cards.index(pick)]
-        win = trick_winner(trick, trump)[1]
-        winners = [c for c in cards if beats(c, win, trump)]
-        pool = winners or cards
-        pick = min(pool, key=lambda c: (_strength(c, trump), c))
+        first_deal = obs.variant == "obligatory" and not obs.tricks
+        pick = play_card(cards, obs.current_trick, obs.trump, n_in, first_deal)
         return legal[cards.index(pick)]
+
+
+def play_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], trump: int | None, n_in: int,
+              obligatory_first_trick: bool = False) -> int:
+    """The rule-of-thumb card (:class:`RuleOfThumbBot`'s play, on ints): which of the legal
+    ``cards`` to put into ``trick`` with ``n_in`` players in the deal.
+
+    >>> from stukolka.cards import parse_cards, format_card
+    >>> format_card(play_card(parse_cards("K♥ 7♥ 2♠"), [(0, parse_cards("Q♥")[0])], 0, 3))
+    'K♥'
+    """
+    if not trick:
+        trumps = sorted(c for c in cards if card_suit(c) == trump)
+        side_aces = [c for c in cards if card_suit(c) != trump and card_rank(c) == ACE]
+        if trumps and (n_in >= 4 or (obligatory_first_trick and len(trumps) >= 2)):
+            return trumps[0]                     # draw trumps with a small one
+        if side_aces:
+            return side_aces[0]
+        if trumps:
+            return trumps[-1]
+        return min(cards, key=lambda c: (card_rank(c), c))
+    win = trick_winner(trick, trump)[1]
+    winners = [c for c in cards if beats(c, win, trump)]
+    pool = winners or cards
+    return min(pool, key=lambda c: (_strength(c, trump), c))
