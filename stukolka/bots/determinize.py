@@ -26,6 +26,7 @@ each seat's chips from the tricks still to come.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
@@ -104,13 +105,14 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
             tw = [0] * len(active)
             for q, t in zip(seats, won):
                 tw[q] = t
-            pay, _ = settle_deal(pot, tw, active, violators, forfeits=rules.violator_forfeits_tricks,
-                                 max_one_remiz=rules.max_one_remiz_per_player, cap=rules.remiz_cap)
+            pay = _settle(pot, tuple(tw), tuple(active), tuple(violators), rules.violator_forfeits_tricks,
+                          rules.max_one_remiz_per_player, rules.remiz_cap)
             got = leaf_cache[won] = {q: pay[q] for q in seats}
         return got
 
     idx = {q: i for i, q in enumerate(seats)}
     memo: dict[tuple[Hands, TrickT, int, Won, tuple[int, int] | None], Values] = {}
+    options: dict[tuple[tuple[int, ...], TrickT, int, tuple[int, int] | None], list[int]] = {}
 
     def rec(hs: Hands, tr: TrickT, who: int, won: Won, done: int, ex: tuple[int, int] | None) -> Values:
         if done == 3 or not hs[idx[who]]:
@@ -120,7 +122,10 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
         if got is not None:
             return got
         hand = hs[idx[who]]
-        opts = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
+        okey = (hand, tr, who, ex)
+        opts = options.get(okey)
+        if opts is None:
+            opts = options[okey] = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
         best: Values | None = None
         for c in opts:
             val = play(hs, tr, who, won, done, c)
@@ -200,9 +205,19 @@ def state_rule_of_thumb_values(state: StukolkaState) -> Values:
         who = w
     active = [q in hands for q in range(state.n)]
     tw = [won.get(q, 0) for q in range(state.n)]
-    pay, _ = settle_deal(args["pot"], tw, active, args["violators"], forfeits=rules.violator_forfeits_tricks,
-                         max_one_remiz=rules.max_one_remiz_per_player, cap=rules.remiz_cap)
+    pay = _settle(args["pot"], tuple(tw), tuple(active), tuple(args["violators"]), rules.violator_forfeits_tricks,
+                  rules.max_one_remiz_per_player, rules.remiz_cap)
     return {q: pay[q] for q in seats}
+
+
+@lru_cache(maxsize=8192)
+def _settle(pot: int, tricks_won: tuple[int, ...], active: tuple[bool, ...], violators: tuple[int, ...],
+            forfeits: bool, max_one_remiz: bool, cap: int | None) -> tuple[int, ...]:
+    """:func:`stukolka.stukolka.pot.settle_deal`'s payments, remembered (searches settle the
+    same few trick counts over and over)."""
+    pay, _ = settle_deal(pot, tricks_won, active, violators, forfeits=forfeits,
+                         max_one_remiz=max_one_remiz, cap=cap)
+    return tuple(pay)
 
 
 def _solver_args(state: StukolkaState) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -129,6 +130,13 @@ def hand_class(hand: Sequence[int], trump: int | None) -> str:
     return "side aces" if ACE in side else "nothing"
 
 
+@lru_cache(maxsize=4096)
+def action_cards(action: str) -> tuple[int, ...]:
+    """The cards an action string names (``"discard 7♠ 8♥"`` -> their ints), remembered:
+    the bots read the same few hundred action strings again and again."""
+    return tuple(int(parse_card(x)) for x in action.split()[1:])
+
+
 def _strength(card: int, trump: int | None) -> int:
     """How much a card is worth keeping: trumps first, then side aces, then by rank."""
     r = card_rank(card)
@@ -228,24 +236,22 @@ class RuleOfThumbBot:
         if blinds:
             return blinds[-1]
         discards = [a for a in legal if a.startswith("discard")]
-        hand = list(obs.hand or ()) or sorted({int(parse_card(x)) for a in discards for x in a.split()[1:]})
+        hand = list(obs.hand or ()) or sorted({c for a in discards for c in action_cards(a)})
         if "stand" not in legal:                    # down to three cards: throw the weakest
-            return max(discards, key=lambda a: -sum(_strength(int(parse_card(x)), trump)
-                                                    for x in a.split()[1:]))
+            return max(discards, key=lambda a: -sum(_strength(c, trump) for c in action_cards(a)))
         weak = {c for c in hand if _strength(c, trump) < 50 + ACE}
         for a in sorted(discards, key=lambda a: -len(a.split())):
-            cards = {int(parse_card(x)) for x in a.split()[1:]}
+            cards = set(action_cards(a))
             if cards <= weak and len(cards) == len(weak):
                 return a
         # fewer cards can be bought than we would like to change: change the weakest
-        best = [a for a in discards if {int(parse_card(x)) for x in a.split()[1:]} <= weak]
+        best = [a for a in discards if set(action_cards(a)) <= weak]
         if best:
-            return max(best, key=lambda a: (len(a.split()), -sum(_strength(int(parse_card(x)), trump)
-                                                                   for x in a.split()[1:])))
+            return max(best, key=lambda a: (len(a.split()), -sum(_strength(c, trump) for c in action_cards(a))))
         return "stand"
 
     def _play(self, obs: StukolkaObservation, legal: list[str]) -> str:
-        cards = [int(parse_card(a.split()[1])) for a in legal]
+        cards = [action_cards(a)[0] for a in legal]
         n_in = sum(d in PLAYING for d in obs.declarations)
         first_deal = obs.variant == "obligatory" and not obs.tricks
         pick = play_card(cards, obs.current_trick, obs.trump, n_in, first_deal)
