@@ -33,7 +33,7 @@ BOTS = {
 }
 
 
-def measure(tables=(("prikup", 4), ("golets", 5), ("obligatory", 4), ("shleif", 4)), deals=6, hint_samples=32):
+def measure(tables=(("prikup", 4), ("golets", 5), ("obligatory", 4), ("shleif", 4)), deals=6, hint_samples=None):
     """Time ``advise`` (the Hint, ``hint_samples`` deals) and ``MonteCarloBot.choose`` (its
     defaults) at every decision with a choice of seeded rule-of-thumb deals.  Returns
     ``{variant: {"hint"|"bot": {phase: [ms, ...]}}}``."""

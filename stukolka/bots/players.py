@@ -20,7 +20,7 @@ from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card",
+__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card", "action_cards", "strength",
            "HAND_CLASSES"]
 
 
@@ -137,8 +137,8 @@ def action_cards(action: str) -> tuple[int, ...]:
     return tuple(int(parse_card(x)) for x in action.split()[1:])
 
 
-def _strength(card: int, trump: int | None) -> int:
-    """How much a card is worth keeping: trumps first, then side aces, then by rank."""
+def strength(card: int, trump: int | None) -> int:
+    """How much a card is worth keeping to the rule of thumb: trumps first, then side aces, then by rank."""
     r = card_rank(card)
     if card_suit(card) == trump:
         return 100 + r
@@ -238,8 +238,8 @@ class RuleOfThumbBot:
         discards = [a for a in legal if a.startswith("discard")]
         hand = list(obs.hand or ()) or sorted({c for a in discards for c in action_cards(a)})
         if "stand" not in legal:                    # down to three cards: throw the weakest
-            return max(discards, key=lambda a: -sum(_strength(c, trump) for c in action_cards(a)))
-        weak = {c for c in hand if _strength(c, trump) < 50 + ACE}
+            return max(discards, key=lambda a: -sum(strength(c, trump) for c in action_cards(a)))
+        weak = {c for c in hand if strength(c, trump) < 50 + ACE}
         for a in sorted(discards, key=lambda a: -len(a.split())):
             cards = set(action_cards(a))
             if cards <= weak and len(cards) == len(weak):
@@ -247,7 +247,7 @@ class RuleOfThumbBot:
         # fewer cards can be bought than we would like to change: change the weakest
         best = [a for a in discards if set(action_cards(a)) <= weak]
         if best:
-            return max(best, key=lambda a: (len(a.split()), -sum(_strength(c, trump) for c in action_cards(a))))
+            return max(best, key=lambda a: (len(a.split()), -sum(strength(c, trump) for c in action_cards(a))))
         return "stand"
 
     def _play(self, obs: StukolkaObservation, legal: list[str]) -> str:
@@ -280,4 +280,4 @@ def play_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], trump: int
     win = trick_winner(trick, trump)[1]
     winners = [c for c in cards if beats(c, win, trump)]
     pool = winners or cards
-    return min(pool, key=lambda c: (_strength(c, trump), c))
+    return min(pool, key=lambda c: (strength(c, trump), c))
