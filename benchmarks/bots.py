@@ -2,6 +2,7 @@
 
 Run:  python benchmarks/bots.py [deals]            decisions per second and latency per phase
       python benchmarks/bots.py --latency [deals]  only the latency table (what the page waits for)
+      ... --hint-budget=250                        the Hint with a time budget (as the page gives it)
 
 :func:`measure` is self-contained (it imports what it needs inside), so that
 ``benchmarks/bots_browser.py`` runs the very same code in the browser's Python.
@@ -33,9 +34,11 @@ BOTS = {
 }
 
 
-def measure(tables=(("prikup", 4), ("golets", 5), ("obligatory", 4), ("shleif", 4)), deals=6, hint_samples=None):
-    """Time ``advise`` (the Hint, ``hint_samples`` deals) and ``MonteCarloBot.choose`` (its
-    defaults) at every decision with a choice of seeded rule-of-thumb deals.  Returns
+def measure(tables=(("prikup", 4), ("golets", 5), ("obligatory", 4), ("shleif", 4)), deals=6, hint_samples=None,
+            hint_budget_ms=None):
+    """Time ``advise`` (the Hint: ``hint_samples`` deals, default the per-phase counts, within
+    ``hint_budget_ms`` if given) and ``MonteCarloBot.choose`` (its defaults) at every decision
+    with a choice of seeded rule-of-thumb deals.  Returns
     ``{variant: {"hint"|"bot": {phase: [ms, ...]}}}``."""
     import random as _random
     import time as _time
@@ -62,7 +65,10 @@ def measure(tables=(("prikup", 4), ("golets", 5), ("obligatory", 4), ("shleif", 
                 phase = s.phase.value
                 if len(legal) > 1 and phase not in ("cut", "deal", "shuffle", "seat_draw"):
                     t = _time.perf_counter()
-                    _advise(s, p, samples=hint_samples, seed=seed)
+                    if hint_budget_ms is None:          # (an engine without budgets takes this path)
+                        _advise(s, p, samples=hint_samples, seed=seed)
+                    else:
+                        _advise(s, p, samples=hint_samples, seed=seed, budget_ms=hint_budget_ms)
                     got["hint"].setdefault(phase, []).append((_time.perf_counter() - t) * 1000)
                     obs = s.observation(p)
                     t = _time.perf_counter()
@@ -123,6 +129,7 @@ def decisions_per_second(make, rules: StukolkaRules, deals: int) -> tuple[float,
 
 def main(argv: list[str]) -> None:
     latency_only = "--latency" in argv
+    budget = next((float(a.split("=")[1]) for a in argv if a.startswith("--hint-budget=")), None)
     args = [a for a in argv if not a.startswith("--")]
     deals = int(args[0]) if args else 6
     if not latency_only:
@@ -134,7 +141,7 @@ def main(argv: list[str]) -> None:
                 rate, count = decisions_per_second(make, rules, deals)
                 base = base or rate
                 print(f"  {name:<14} {rate:12,.0f} decisions/s  ({count} decisions, {rate / base:8.4f} x random)")
-    print(report(measure(TABLES, deals)))
+    print(report(measure(TABLES, deals, hint_budget_ms=budget)))
 
 
 if __name__ == "__main__":

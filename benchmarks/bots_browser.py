@@ -47,11 +47,11 @@ START_JS = """async ([indexURL, packageURL, format]) => {
   return { ms: Math.round(performance.now() - t0), version: mod.version };
 }"""
 
-RUN_JS = """([source, variant, n, deals, samples]) => {
+RUN_JS = """([source, variant, n, deals, samples, budget]) => {
   const py = window.benchPy;
   py.globals.set("bench_source", source);
   py.runPython("exec(bench_source)");
-  return py.runPython(`import json; json.dumps(measure(((${JSON.stringify(variant)}, ${n}),), ${deals}, ${samples}))`);
+  return py.runPython(`import json; json.dumps(measure(((${JSON.stringify(variant)}, ${n}),), ${deals}, ${samples === null ? "None" : samples}, ${budget ? budget : "None"}))`);
 }"""
 
 
@@ -70,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html"))
     ap.add_argument("--source", help="load the stukolka package of this checkout instead of the site's wheel")
     ap.add_argument("--deals", type=int, default=6, help="seeded deals per variant (default 6)")
-    ap.add_argument("--samples", type=int, default=32, help="the Hint's deals per move (the table's 32)")
+    ap.add_argument("--samples", type=int, default=None, help="the Hint's deals per move (default: per phase)")
+    ap.add_argument("--hint-budget", type=float, default=250.0,
+                    help="the Hint's time budget in ms (default 250, HINT_BUDGET_MS; 0: none)")
     ap.add_argument("--variants", default=",".join(v for v, _ in TABLES))
     args = ap.parse_args(argv)
     site = Path(args.site).resolve()
@@ -102,11 +104,12 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 package, fmt, what = base + f"lite/static/pyodide/{WHEEL}", "wheel", f"the site's {WHEEL}"
             started = page.evaluate(START_JS, [base + "lite/static/pyodide/", package, fmt])
-            print(f"Pyodide {started['version']} with {what} started in {started['ms']} ms", flush=True)
+            print(f"Pyodide {started['version']} with {what} started in {started['ms']} ms; Hint: "
+                  f"{args.samples or 'per-phase'} deals, budget {args.hint_budget or 'none'} ms", flush=True)
             for variant, n in tables:
-                got = json.loads(page.evaluate(RUN_JS, [code, variant, n, args.deals, args.samples]))
+                got = json.loads(page.evaluate(RUN_JS, [code, variant, n, args.deals, args.samples, args.hint_budget]))
                 results.update(got)
-                print(report(got, where=f"Chromium, {variant}"), flush=True)
+                print(f"{variant}: done", flush=True)
             browser.close()
     finally:
         httpd.shutdown()

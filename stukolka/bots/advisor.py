@@ -40,7 +40,7 @@ from stukolka.stukolka.rules import StukolkaRules
 EXACT_PLAY = False
 
 __all__ = ["MonteCarloBot", "Advice", "advise", "action_values", "purchase_candidates", "rollout", "rules_for",
-           "mean_ci", "HINT_SAMPLES", "BOT_SAMPLES", "sample_key", "quick_purchase"]
+           "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key", "quick_purchase"]
 
 
 @dataclass(frozen=True)
@@ -132,6 +132,10 @@ HINT_SAMPLES = {"declare": 12, "purchase": 6, "razrez": 8, "shleif_choice": 12, 
 
 #: The Monte Carlo bot's deals per decision by phase (its default): a move within 150 ms in
 #: the browser.  The purchase searches only a few candidate discards (:func:`purchase_candidates`).
+#: The time budget the table's Hint is meant to be given in the browser, in ms (a Hint within
+#: 300 ms; ``advise(..., budget_ms=HINT_BUDGET_MS)``).
+HINT_BUDGET_MS = 250.0
+
 BOT_SAMPLES = {"declare": 8, "purchase": 6, "razrez": 6, "shleif_choice": 8, "play 3": 6, "play": 12}
 
 
@@ -151,9 +155,9 @@ def action_values(observation: StukolkaObservation, legal_actions: Sequence[str]
     """For each of ``actions`` (default: every legal action), the chips it brings on each of
     ``samples`` determinised deals (the same deals for every action).
 
-    Sampling may stop early, after at least ``min_samples`` deals (default ``samples``): when
-    ``time.perf_counter()`` passes ``deadline`` (a time budget; the count then depends on the
-    machine), or, with ``stop_when_equal=k``, when after ``k`` or more deals every action has
+    Sampling may stop early: after at least ``min_samples`` deals (default ``samples``), when
+    the next deal would likely end after ``deadline`` (a ``time.perf_counter()`` time: a time
+    budget; the count then depends on the machine), or, with ``stop_when_equal=k``, when after ``k`` or more deals every action has
     brought the same chips on every deal so far (nothing to choose; deterministic)."""
     me = observation.player
     legal = list(legal_actions)
@@ -162,9 +166,12 @@ def action_values(observation: StukolkaObservation, legal_actions: Sequence[str]
     play = observation.phase is Phase.PLAY
     cards = [action_cards(a)[0] for a in chosen] if play else []
     least = samples if min_samples is None else min(min_samples, samples)
+    began = time.perf_counter()
     for k in range(samples):
-        if k >= least and deadline is not None and time.perf_counter() > deadline:
-            break
+        if k >= least and deadline is not None:
+            now = time.perf_counter()
+            if now + (now - began) / k > deadline:      # the next deal would likely end too late
+                break
         if stop_when_equal is not None and k >= stop_when_equal:
             first = values[chosen[0]]
             if all(values[a] == first for a in chosen):
@@ -207,7 +214,7 @@ def purchase_candidates(observation: StukolkaObservation, legal: Sequence[str], 
 def advise(state_or_observation: StukolkaState | StukolkaObservation, player: int | None = None,
            samples: int | None = None, seed: int = 0, *,
            rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None,
-           budget_ms: float | None = None, min_samples: int = 4) -> list[Advice]:
+           budget_ms: float | None = None, min_samples: int = 3) -> list[Advice]:
     """Expected chips of each legal action of ``player``, best first.
 
     Pass a :class:`~stukolka.stukolka.state.StukolkaState` (its rules and legal actions are used,
