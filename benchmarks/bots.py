@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stukolka.base import CHANCE, sample_chance  # noqa: E402
-from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot  # noqa: E402
-from stukolka.stukolka import StukolkaRules, StukolkaState  # noqa: E402
+from stukolka.base import CHANCE, sample_chance
+from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot
+from stukolka.stukolka import StukolkaRules, StukolkaState
 
 #: The goals at the 95th percentile, in the browser (issue "Engine speed", item 4).
 GOAL_MS = {"hint": 300.0, "bot": 150.0}

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from benchmarks.bots import TABLES, measure, report  # noqa: E402
+from benchmarks.bots import TABLES, measure, report
 
 CHROMIUM = "/usr/bin/chromium"
 WHEEL = "stukolka-0.1.0-py3-none-any.whl"
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     if not (pyodide / "pyodide.mjs").exists():
         print(f"no Pyodide in {pyodide}: build the book first (or pass a built book folder)", file=sys.stderr)
         return 2
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-    from serve import server  # noqa: PLC0415
+    from playwright.sync_api import sync_playwright
+    from serve import server
 
     httpd = server(str(site), 0)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

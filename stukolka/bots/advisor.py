@@ -157,8 +157,9 @@ def action_values(observation: StukolkaObservation, legal_actions: Sequence[str]
 
     Sampling may stop early: after at least ``min_samples`` deals (default ``samples``), when
     the next deal would likely end after ``deadline`` (a ``time.perf_counter()`` time: a time
-    budget; the count then depends on the machine), or, with ``stop_when_equal=k``, when after ``k`` or more deals every action has
-    brought the same chips on every deal so far (nothing to choose; deterministic)."""
+    budget; the count then depends on the machine), or, with ``stop_when_equal=k``, when after
+    ``k`` or more deals every action has brought the same chips on every deal so far (nothing
+    to choose; deterministic)."""
     me = observation.player
     legal = list(legal_actions)
     chosen = list(actions) if actions is not None else legal
