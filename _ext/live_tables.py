@@ -9,6 +9,21 @@ In MyST::
     A four-handed deal of the prikup game: you are seat 1.
     ```
 
+A position (a Stukolka deal with chosen hands, a few moves already made) is set up by
+options of its own, merged into ``:options:`` and built by the engine
+(``stukolka.stukolka.record.position`` and ``run``)::
+
+    ```{live-table} stukolka
+    :variant: prikup
+    :players: 3
+    :dealer: 0
+    :hands: 1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦; 0: 6♣ 7♣ 8♣
+    :trump: 9♠
+    :actions: knock, knock, knock, stand, stand, stand
+    :people: [1]
+    You lead, holding the trump ace.
+    ```
+
 writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
 data-people=...>`` that holds the stored static picture of the same starting position
 (drawn by the engine at build time) and the caption; on a page that has one, it adds
@@ -31,7 +46,10 @@ from docutils.parsers.rst import Directive, directives
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
-GAMES = ("stukolka",)
+GAMES = ("stukolka", "shtoss")
+
+#: Directive options that set up a Stukolka position (merged into the table's options).
+POSITION_OPTIONS = ("variant", "players", "dealer", "hands", "trump", "stock", "actions")
 
 
 def _json(kind: type, what: str):
@@ -109,16 +127,69 @@ def visit_live_table(self, node) -> None:
     raise nodes.SkipNode
 
 
+def _hands(text: str | None) -> dict[str, str]:
+    """``"1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦"`` (or a JSON object) -> ``{"1": "A♠ K♥ 2♦", "2": "3♥ 4♥ 5♦"}``."""
+    text = (text or "").strip()
+    if text.startswith("{"):
+        return {str(k): v for k, v in _json(dict, ":hands:")(text).items()}
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        seat, sep, cards = part.partition(":")
+        if not sep or not seat.strip().isdigit():
+            raise ValueError(f":hands: part {part!r} must read 'seat: three cards'")
+        out[seat.strip()] = cards.strip()
+    return out
+
+
+def _actions(text: str | None) -> list[str]:
+    """``"knock, pass, play A♠"`` (or a JSON list) -> ``["knock", "pass", "play A♠"]``."""
+    text = (text or "").strip()
+    if text.startswith("["):
+        return [str(a) for a in _json(list, ":actions:")(text)]
+    return [a.strip() for a in text.split(",") if a.strip()]
+
+
+def position_options(given: dict[str, Any]) -> dict[str, Any]:
+    """The table options that the directive's position options stand for."""
+    out: dict[str, Any] = {}
+    if "variant" in given:
+        out["variant"] = given["variant"]
+    if "players" in given:
+        out["n_players"] = given["players"]
+    if "dealer" in given:
+        out["dealer"] = given["dealer"]
+    for key in ("hands", "trump", "stock", "actions"):
+        if key in given:
+            out[key] = given[key]
+    return out
+
+
+def _check_position(options: dict[str, Any], seed: int, people: list[int]) -> None:
+    """A position the engine refuses fails the build, with the engine's message."""
+    from stukolka.errors import StukolkaError  # noqa: PLC0415
+    from stukolka.live import LiveTable  # noqa: PLC0415
+    try:
+        LiveTable("stukolka", options, seed, people)
+    except StukolkaError as e:
+        raise ValueError(f"live-table position {json.dumps(options, ensure_ascii=False)}: {e}") from None
+
+
 class LiveTableDirective(Directive):
     required_arguments = 1
     has_content = True
     option_spec = {"options": _json(dict, ":options:"), "seed": directives.nonnegative_int,
-                   "people": _json(list, ":people:")}
+                   "people": _json(list, ":people:"), "variant": directives.unchanged_required,
+                   "players": directives.positive_int, "dealer": directives.nonnegative_int,
+                   "hands": _hands, "trump": directives.unchanged_required, "stock": directives.unchanged,
+                   "actions": _actions}
 
     def run(self):
         game = self.arguments[0]
         try:
-            out = placeholder_html(game, self.options.get("options", {}), self.options.get("seed", 0),
+            options = {**self.options.get("options", {}), **position_options(self.options)}
+            if game == "stukolka" and any(k in options for k in ("hands", "actions")):
+                _check_position(options, self.options.get("seed", 0), self.options.get("people", [0]))
+            out = placeholder_html(game, options, self.options.get("seed", 0),
                                    self.options.get("people", [0]), " ".join(self.content).strip())
         except ValueError as e:
             raise self.error(str(e)) from None
@@ -142,11 +213,35 @@ def _copy_live(app, exception) -> None:
         write_rule_links(Path(app.outdir))
 
 
-def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.") -> str:
+#: The demo pages ``tools/make_live_bundle.py --demo`` writes: file name -> title and tables
+#: (game, options, seed, people, caption).
+DEMO_PAGES: dict[str, tuple[str, list[tuple[str, dict, int, list[int], str]]]] = {
+    "live_demo.html": ("Play where you read: a live table", [
+        ("stukolka", {"n_players": 4, "dealer": 0}, 13, [0],
+         "A four-handed prikup deal: you are seat 0; bots play the other three.")]),
+    "live_shtoss_demo.html": ("A live shtoss deal", [
+        ("shtoss", {"punters": 2, "mid_deal_bets": True, "initial_kush": 2}, 7, [1],
+         "A shtoss deal with two punters: you are punter 1; bots play the banker and punter 2.")]),
+    "live_position_demo.html": ("Live positions", [
+        ("stukolka", {"variant": "obligatory", "n_players": 4, "dealer": 0, "hands": {"1": "A♠ 7♦ 2♥"},
+                      "trump": "9♠"}, 19, [1], "Your lead, holding the trump ace: which card may you play?"),
+        ("stukolka", {"variant": "obligatory", "n_players": 4, "dealer": 0, "trump": "9♠",
+                      "hands": {"1": "5♥ 6♣ 7♣", "2": "K♥ 8♣ 10♣", "3": "9♥ A♥ 2♣", "0": "5♦ 6♦ 7♦"},
+                      "actions": ["play 5♥", "play K♥"]}, 27, [3],
+         "You must beat the winning card: which cards may you play?")]),
+}
+
+
+def demo_page(template: str, caption: str = "A four-handed prikup deal: you are seat 0; bots play the other three.",
+              page: str = "live_demo.html") -> str:
     """A demo page made from any built page (for trying the runtime without a rebuild):
-    its article replaced by one live table, the loader and CSS added to its head."""
-    body = ('<section id="live-demo"><h1>Play where you read: a live table</h1>'
-            + placeholder_html("stukolka", {"n_players": 4, "dealer": 0}, 13, [0], caption) + "</section>")
+    its article replaced by the live tables of ``DEMO_PAGES[page]``, the loader and CSS added
+    to its head."""
+    title, tables = DEMO_PAGES[page]
+    if page == "live_demo.html":
+        tables = [(*tables[0][:4], caption)]
+    body = (f'<section id="live-demo"><h1>{html.escape(title)}</h1>'
+            + "".join(placeholder_html(*t) for t in tables) + "</section>")
     out, n = re.subn(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
                      template, count=1, flags=re.S)
     if not n:

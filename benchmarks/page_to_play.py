@@ -32,8 +32,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-from serve import Handler  # noqa: E402
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """The standard library's file server, quiet, with the types a Pyodide page needs."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/zip", ".gz": "application/gzip"}
+
+    def log_message(self, format, *args):  # noqa: A002
+        pass
 
 
 def serve(site: Path, cache: int | None) -> tuple[http.server.ThreadingHTTPServer, str]:

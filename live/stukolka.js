@@ -1,7 +1,8 @@
 // The Stukolka table: draws the engine's view(seat) and sends action strings back.
-// It computes no rule: what may be played is view.legal, why a card is refused is the
-// engine's message (view.refusals, or the refusal the engine sends when it is played),
-// and the money at the end is the engine's settlement.
+// It reads the engine's state.view(seat) as it is (stukolka/stukolka/view.py) and computes no
+// rule: what may be played is view.legal, why a card is refused is the engine's reason
+// (hand[i].why and .rule, or the refusal the engine sends when it is played), and the money
+// at the end is the engine's settlement ledger.
 
 const WORDS = {
   knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
@@ -58,7 +59,9 @@ export async function mount(root, ctx) {
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
   const lastTrick = h("details", { class: "lt-last" });
   const ledger = h("div", { class: "lt-ledger" });
-  root.replaceChildren(toolbar, status, oval, reason, hand, actions, lastTrick, ledger,
+  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
+  let live = view, step = null;          // step: null = the live table, else the move a replay shows
+  root.replaceChildren(toolbar, status, oval, reason, hand, actions, lastTrick, ledger, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   function cardPic(c, cls = "lt-card") {
@@ -67,43 +70,44 @@ export async function mount(root, ctx) {
   }
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
-    const n = view.seats, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
+    const n = view.seats.length, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
     const w = oval.clientWidth, narrow = !w ? 1 : w < 520 ? 0.8 : w < 900 ? 0.87 : 1;   // seats stay inside
     return [50 + r * narrow * Math.cos(a), 50 + r * 0.92 * Math.sin(a)];
   }
 
   function drawOval() {
     oval.replaceChildren();
-    const n = view.seats;
+    const n = view.seats.length;
     for (let q = 0; q < n; q++) {
       const [x, y] = seatXY(q, 44);
-      const decl = view.declarations[q];
-      const roles = [q === view.dealer ? "dealer" : null, view.live.people.includes(q) ? "person" : "bot"].filter(Boolean);
+      const st = view.seats[q], decl = st.declaration;
+      const roles = [st.role, view.live.people.includes(q) ? "person" : "bot"].filter(Boolean);
       const backs = h("span", { class: "lt-backs", "aria-hidden": "true" });
-      const held = view.hand_sizes[q];
+      const held = st.cards;
       if (q !== view.seat || !view.hand) for (let i = 0; i < held; i++) backs.append(cardPic(null, "lt-back"));
       const seat = h("div", {
         class: "lt-seat" + (view.to_act === q ? " lt-to-act" : "") + (decl === "pass" ? " lt-passed" : ""),
         style: `left:${x}%;top:${y}%`, role: "group",
-        "aria-label": `${name(q)}, ${roles.join(", ")}, balance ${view.balances[q]}, ` +
-          `${decl || "not yet declared"}, ${view.tricks_won[q]} tricks, ${held} cards` + (view.to_act === q ? ", to act" : ""),
+        "aria-label": `${name(q)}, ${roles.join(", ")}, balance ${st.balance}, ` +
+          `${decl || "not yet declared"}, ${st.tricks} tricks, ${held} cards` + (view.to_act === q ? ", to act" : ""),
       },
         h("b", { text: name(q) }), h("small", { text: roles.join(" · ") }),
-        h("span", { class: "lt-bal", text: `balance ${view.balances[q]}` }),
+        h("span", { class: "lt-bal", text: `balance ${st.balance}` }),
         h("span", { class: "lt-decl", text: decl ? decl : "…" }),
-        h("span", { class: "lt-won", text: `tricks ${view.tricks_won[q]}` }), backs);
+        h("span", { class: "lt-won", text: `tricks ${st.tricks}` }), backs);
       oval.append(seat);
     }
     const mid = h("div", { class: "lt-middle", role: "group", "aria-label": "Trump and stock" });
-    if (view.turned_trump !== null && view.turned_trump !== undefined) mid.append(h("figure", {}, cardPic(view.turned_trump), h("figcaption", { text: "trump" })));
-    else if (view.trump) mid.append(h("figure", {}, h("span", { class: "lt-suit", text: view.trump }), h("figcaption", { text: "trump" })));
-    mid.append(h("figure", {}, view.stock_size ? cardPic(null) : h("span", { class: "lt-suit", text: "–" }),
-      h("figcaption", { text: `stock ${view.stock_size}` })));
-    mid.append(h("p", { class: "lt-pot", text: `pot in play ${view.pot_in_play}` }));
+    const tr = view.trump || {};
+    if (tr.turned !== null && tr.turned !== undefined) mid.append(h("figure", {}, cardPic(tr.turned), h("figcaption", { text: `trump ${tr.symbol || ""}` })));
+    else if (tr.symbol) mid.append(h("figure", {}, h("span", { class: "lt-suit", text: tr.symbol }), h("figcaption", { text: "trump" })));
+    mid.append(h("figure", {}, view.stock ? cardPic(null) : h("span", { class: "lt-suit", text: "–" }),
+      h("figcaption", { text: `stock ${view.stock}` })));
+    mid.append(h("p", { class: "lt-pot", text: `pot in play ${view.pot}` }));
     oval.append(mid);
     const trick = view.current_trick.length ? view.current_trick :
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
-        && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].cards : []);
+        && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const [x, y] = seatXY(q, 24);
       const pic = cardPic(card, "lt-card lt-played");
@@ -157,9 +161,9 @@ export async function mount(root, ctx) {
     if (!mine) { hand.append(h("p", { text: view.live.people.includes(view.seat) ? "Your cards lie face down." : "" })); return; }
     const legal = new Set(view.legal);
     const discarding = view.legal.some((a) => a.startsWith("discard "));
-    for (const c of mine) {
-      const a = `play ${label(c)}`;
-      const ok = legal.has(a), why = (view.refusals || {})[a];
+    for (const item of mine) {
+      const c = item.card, a = `play ${item.name}`;
+      const ok = legal.has(a), why = item.why ? item.why + (item.rule ? ` [${item.rule}]` : "") : null;
       const b = h("button", {
         type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (why ? " lt-illegal" : "") + (selected.has(c) ? " lt-selected" : ""),
         "aria-label": cards.names[c] + (ok ? ", may be played" : why ? ", not allowed now" : "") + (selected.has(c) ? ", selected" : ""),
@@ -180,7 +184,7 @@ export async function mount(root, ctx) {
     if (view.live.waiting_for !== "person" || (view.live.people.length > 1 && shownFor !== view.seat)) return;
     const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
     if (view.legal.some((a) => a.startsWith("discard "))) {
-      const chosen = view.hand.filter((c) => selected.has(c));
+      const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
       actions.append(h("button", { type: "button", disabled: chosen.length ? null : true,
         onclick: () => { const a = "discard " + chosen.map(label).join(" "); selected = new Set(); act(a); } },
         chosen.length ? `Discard ${chosen.map(label).join(" ")} and buy ${chosen.length}` : "Select cards to discard"));
@@ -200,15 +204,15 @@ export async function mount(root, ctx) {
     lastTrick.replaceChildren(h("summary", { text: view.tricks.length ? `Last trick (${view.tricks.length} played)` : "No trick played yet" }));
     const t = view.tricks[view.tricks.length - 1];
     if (!t) return;
-    lastTrick.append(h("p", {}, ...t.cards.map(({ seat: q, card }) => h("span", { class: "lt-lastcard" }, cardPic(card), ` ${name(q)}`)),
-      h("span", { text: ` — taken by ${name(t.winner)}` })));
+    lastTrick.append(h("p", {}, ...t.plays.map(({ seat: q, card }) => h("span", { class: "lt-lastcard" }, cardPic(card), ` ${name(q)}`)),
+      h("span", { text: ` — taken by ${name(t.winner)} with ${t.name}: ${t.why}` }), ruleLink(t.rule)));
   }
 
   function drawLedger() {
     ledger.replaceChildren();
     const s = view.settlement;
     if (!s) return;
-    const n = view.seats;
+    const n = view.seats.length;
     const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })),
       h("th", { scope: "col", text: "table" }));
     const rows = (s.lines || []).map((ln) => h("tr", {},
@@ -219,11 +223,36 @@ export async function mount(root, ctx) {
       s.net.map((x) => h("td", { class: "num", text: money(x) })), h("td", { class: "num", text: s.table_change !== undefined ? money(s.table_change) : "" })));
     ledger.append(h("h4", { text: "Settlement" }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows)));
     const after = [];
-    if (s.table_after !== undefined) after.push(`on the table for the next deal: ${s.table_after}`);
-    if (s.next_dealer !== undefined && s.next_dealer !== null) after.push(`next dealer: ${name(s.next_dealer)}`);
+    if (view.next_carry !== undefined && view.next_carry !== null) after.push(`stays on the table for the next deal: ${view.next_carry}`);
+    if (view.next_dealer !== undefined && view.next_dealer !== null) after.push(`next dealer: ${name(view.next_dealer)}`);
     if (after.length) ledger.append(h("p", { text: after.join("; ") }));
     if (session.length) ledger.append(h("p", { text: `Deals played at this table: ${session.length + 1}` }));
     ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal"));
+  }
+
+  function drawReplay() {                   // a finished deal, move by move: the engine replays it
+    replay.replaceChildren();
+    if (live.live.waiting_for !== "over") return;
+    const n = live.live.moves, at = step === null ? n : step;
+    const go = async (k) => {
+      touched = true;
+      if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
+      const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });
+      if (!r.ok) { showReason(r.error, "refused"); return; }
+      step = Math.max(0, k); view = r.view; redraw();
+      status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${name(view.live.last.seat)}: ${view.live.last.action})` : "");
+    };
+    replay.append(h("span", { text: "Replay this deal: " }),
+      h("button", { type: "button", "aria-label": "Replay from the start", disabled: at === 0 ? true : null, onclick: () => go(0) }, "Start"),
+      h("button", { type: "button", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, "Back"),
+      h("button", { type: "button", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: () => go(at + 1) }, "Step"),
+      h("button", { type: "button", "aria-label": "To the end of the deal", disabled: at >= n ? true : null, onclick: () => go(n) }, "To the end"),
+      h("span", { class: "lt-step", text: ` move ${at} of ${n}` }));
+  }
+
+  function redraw() {
+    root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
   }
 
   function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
@@ -235,18 +264,23 @@ export async function mount(root, ctx) {
   }
 
   async function newDeal(carryOn) {
-    const s = view.settlement;
+    const s = live.settlement;
     const options = { ...ctx.setup.options };
-    if (carryOn && s) { session.push(s); options.dealer = s.next_dealer; options.carry = s.table_after; options.balances = view.balances; }
+    if (carryOn && s) {
+      session.push(s.net);
+      options.dealer = live.next_dealer; options.carry = live.next_carry || 0;
+      options.balances = live.seats.map((st) => st.balance);
+      for (const k of ["hands", "trump", "stock", "actions", "refuse"]) delete options[k];   // a position is played once
+    }
     const r = await client.call({ cmd: "new", game: "stukolka", options, seed: ctx.setup.seed + session.length + (carryOn ? 0 : 1000), people: ctx.setup.people });
     if (!r.ok) { showReason(r.error, "refused"); return; }
     client.call({ cmd: "close", table });
-    table = r.table; log.replaceChildren(); announce("A new deal.");
+    table = r.table; step = null; log.replaceChildren(); announce("A new deal.");
     show(r.view);
     focusHand();
   }
 
-  function focusCard(c) { const i = view.hand.indexOf(c); const b = hand.querySelectorAll("button")[i]; if (b) b.focus(); }
+  function focusCard(c) { const i = view.hand.findIndex((x) => x.card === c); const b = hand.querySelectorAll("button")[i]; if (b) b.focus(); }
   function focusHand() {
     const b = hand.querySelector("button.lt-legal") || actions.querySelector("button:not([disabled]), select") ||
       hand.querySelector("button") || ledger.querySelector("button");
@@ -254,15 +288,15 @@ export async function mount(root, ctx) {
   }
 
   function show(v) {
-    const before = view.live.moves;
-    view = v;
+    const before = live.live.moves;
+    view = live = v; step = null;
     root.dataset.phase = v.phase; root.dataset.waiting = v.live.waiting_for;
     if (v.live.last && v.live.last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(v.live.last.seat)) {
       announce(`${name(v.live.last.seat)}: ${v.live.last.action}`);
     }
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
-    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger();
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
     if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to act: ${v.phase}`;
     if (v.live.waiting_for === "over") { status.textContent = "The deal is over."; announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")); }
     focusHand();

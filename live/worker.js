@@ -33,7 +33,7 @@ async function storeSnapshot(key, bytes) {
   } catch (e) { return false; }
 }
 
-const WARM_IMPORTS = "import json, random, fractions, stukolka.live, stukolka.live.games, stukolka.stukolka, stukolka.bots, stukolka.cards\n" +
+const WARM_IMPORTS = "import json, random, fractions, stukolka.live, stukolka.live.games, stukolka.stukolka, stukolka.stukolka.record, stukolka.shtoss, stukolka.bots, stukolka.cards\n" +
   "from stukolka.live import handle\n";
 
 async function sha256(buf) {

@@ -168,6 +168,9 @@ class Ledger:
     def _name(self, p: int) -> str:
         return self.names[p] if p < len(self.names) else f"seat {p}"
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def __str__(self) -> str:
         rows = []
         for ln in self.lines:
@@ -242,14 +245,15 @@ def sample_chance(state: GameState, rng: random.Random) -> str:
     """Draw one chance outcome of ``state`` with its exact probability, using ``rng``
     (a :class:`random.Random`; nothing here touches the global generator)."""
     outcomes = state.chance_outcomes()
-    if len({p for _, p in outcomes}) == 1:
+    first = outcomes[0][1]
+    if all(p == first for _, p in outcomes):     # equally likely (no hashing of Fractions)
         return rng.choice(outcomes)[0]
     denominator = 1
     for _, p in outcomes:
         denominator = denominator * p.denominator // math.gcd(denominator, p.denominator)
     ticket = rng.randrange(denominator)
     for action, p in outcomes:
-        ticket -= p * denominator
+        ticket -= p.numerator * (denominator // p.denominator)
         if ticket < 0:
             return action
     return outcomes[-1][0]

@@ -49,3 +49,37 @@ def test_the_chapters_use_the_package_helpers():
         assert not defined.search(code), f"{path.name} defines its own helper"
         checked += "run(" in code or "hand(" in code
     assert checked >= 8
+
+
+def test_the_first_hand_plays_a_four_handed_purchase_deal_to_its_ledger():
+    cells = json.loads((BOOK / "first_hand.ipynb").read_text())["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert 'position("prikup", n=4' in code and "settlement()" in code
+    assert all(f"## Trick {i}" in text for i in (1, 2, 3)) and "## Which variant to learn first" in text
+    outputs = [o for c in cells if c["cell_type"] == "code" for o in c.get("outputs", [])]
+    assert any("Pot in play" in "".join(o.get("data", {}).get("text/plain", "")) for o in outputs), "no ledger stored"
+
+
+def test_the_teaching_helpers_agree_with_the_engine():
+    """refused() lists exactly the cards in hand that legal_actions() leaves out, each with a rule."""
+    import random
+
+    from stukolka.stukolka import Phase, StukolkaRules, StukolkaState
+    from stukolka.stukolka.teaching import refused
+    from stukolka.cards import format_card
+    rng = random.Random(3)
+    seen = 0
+    for seed in range(40):
+        s = StukolkaState(StukolkaRules(variant="obligatory", n_players=4), dealer=0)
+        for a in (f"shuffle {seed}", "cut 26", "deal"):
+            s.apply_action(a)
+        while not s.is_terminal():
+            if s.phase is Phase.PLAY:
+                hand = {f"play {format_card(c)}" for c in s.hands[s.current_player()]}
+                got = dict(refused(s))
+                assert set(got) == hand - set(s.legal_actions())
+                assert all(rule.startswith("stukolka-rule-") for rule in got.values())
+                seen += bool(got)
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert seen > 20

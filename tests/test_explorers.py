@@ -68,7 +68,7 @@ def test_the_queen_of_spades_evenings():
         d.evening_button.click()
         d.to_end()
         capitals.append(d.start_capital + d.state.returns()[1])
-        assert "Herman" in d.board.value
+        assert "Hermann" in d.board.value
     assert capitals == replay_queen_of_spades()
     assert "<b>0</b> now" in d.board.value
 

@@ -231,7 +231,8 @@ def test_stukolka_deals_through_the_protocol_match_the_engine():
         state = TABLES[tid].state
         assert state.is_terminal() and v["phase"] == "terminal"
         assert v["settlement"]["net"] == list(state.returns())           # the engine's money, passed on
-        assert v["balances"] == list(state.balances)
+        assert [x["balance"] for x in v["seats"]] == list(state.balances)
+        assert v == {**state.view(0), "live": v["live"]}               # the engine's own view, not a copy
         # replaying the history on a fresh engine state gives the same result: the driver added nothing
         from stukolka.stukolka import StukolkaRules, StukolkaState
         fresh = StukolkaState(StukolkaRules(n_players=4), dealer=0)
@@ -250,9 +251,11 @@ def test_stukolka_view_shows_only_the_seats_own_cards():
     for seat in range(4):
         v = t.view(seat)
         obs = t.state.observation(seat)
-        assert v["hand"] == ([parse_card(c) for c in obs["hand"]] if obs["hand"] is not None else None)
+        mine = None if v["hand"] is None else [x["card"] for x in v["hand"]]
+        assert mine == (list(obs.hand) if obs.hand is not None else None)
+        assert mine == list(t.state.hands[seat]) and [parse_card(x["name"]) for x in v["hand"]] == mine
         other = [c for q in range(4) if q != seat for c in t.state.hands[q]]
-        assert not set(v["hand"] or ()) & set(other)
+        assert not set(mine or ()) & set(other)
         assert json.loads(json.dumps(v)) == v
 
 
@@ -264,12 +267,15 @@ def test_stukolka_refused_cards_carry_the_engines_reason():
         t = TABLES[r["table"]]
         while not t.state.is_terminal():
             v = t.view()
-            if v["refusals"]:
-                action, why = next(iter(v["refusals"].items()))
-                assert action not in v["legal"] and action.removeprefix("play ") in {format_card(c) for c in v["hand"]}
+            refused = [x for x in v["hand"] or () if x["why"]]
+            if refused:
+                action, why = f"play {refused[0]['name']}", refused[0]["why"]
+                assert action not in v["legal"] and refused[0]["name"] == format_card(refused[0]["card"])
+                assert t.state.why_illegal(action) == (why, refused[0]["rule"])     # the engine's reason, as it is
                 before = t.state.history()
                 reply = call(cmd="act", table=r["table"], seat=v["seat"], action=action)
-                assert not reply["ok"] and reply["error"] == why and reply["rule"].startswith("stukolka-rule-")
+                assert not reply["ok"] and reply["rule"].startswith("stukolka-rule-")
+                assert refused[0]["rule"] in reply["error"] + reply["rule"]
                 assert t.state.history() == before
                 return
             t.act(v["seat"], "knock" if "knock" in v["legal"] else v["legal"][0])
@@ -357,3 +363,132 @@ def test_the_directive_in_a_small_sphinx_build(tmp_path):
                                                                       "live.css", "rules.json"}
     assert json.loads((out / "_static" / "live" / "rules.json").read_text(encoding="utf-8")) == {
         "stukolka-rule-remiz": {"href": "index.html#stukolka-rule-remiz", "title": "Remiz"}}
+
+
+# --------------------------------------------------------------------------- positions, replay, shtoss
+TRUMP_ACE = {"variant": "prikup", "n_players": 3, "dealer": 0, "trump": "9♠",
+             "hands": {"1": "A♠ K♥ 2♦", "2": "3♥ 4♥ 5♦", "0": "6♣ 7♣ 8♣"},
+             "actions": ["knock", "knock", "knock", "stand", "stand", "stand"]}
+
+
+def test_a_position_is_the_engines_position_and_explains_a_refused_card():
+    from stukolka.stukolka.record import position, run
+    r = call(cmd="new", game="stukolka", options=TRUMP_ACE, seed=3, people=[1])
+    assert r["ok"], r
+    v = r["view"]
+    expected = run(position(variant="prikup", n=3, dealer=0, trump="9♠",
+                            hands={1: "A♠ K♥ 2♦", 2: "3♥ 4♥ 5♦", 0: "6♣ 7♣ 8♣"}), *TRUMP_ACE["actions"])
+    assert v == {**expected.view(1), "live": v["live"]}
+    assert v["live"]["waiting_for"] == "person" and v["phase"] == "play" and v["to_act"] == 1
+    refused = {x["name"]: x for x in v["hand"] if not x["legal"]}
+    assert set(refused) == {"K♥", "2♦"}                      # the leader holds the trump ace
+    assert {x["rule"] for x in refused.values()} == {"stukolka-rule-trump-ace-lead"}
+    bad = call(cmd="act", table=r["table"], seat=1, action="play K♥")
+    assert not bad["ok"] and "stukolka-rule-trump-ace-lead" in bad["error"] + bad["rule"]
+    assert call(cmd="view", table=r["table"])["view"] == v   # refused: the table did not move
+    r = call(cmd="act", table=r["table"], seat=1, action="play A♠")
+    assert r["ok"] and r["view"]["live"]["last"] == {"seat": 1, "action": "play A♠"}
+
+
+def test_a_must_beat_position_names_each_refused_cards_rule():
+    opts = {"variant": "prikup", "n_players": 3, "dealer": 0, "trump": "9♠",
+            "hands": {"1": "K♥ 7♦ 2♣", "2": "3♦ J♦ 4♥", "0": "6♣ 7♣ 8♣"},
+            "actions": ["knock", "knock", "knock", "stand", "stand", "stand", "play 7♦"]}
+    r = call(cmd="new", game="stukolka", options=opts, seed=3, people=[2])
+    v = r["view"]
+    assert v["to_act"] == 2 and [p["name"] for p in v["current_trick"]] == ["7♦"]
+    rules = {x["name"]: x["rule"] for x in v["hand"]}
+    assert rules == {"3♦": "stukolka-rule-must-beat", "J♦": None, "4♥": "stukolka-rule-follow-suit"}
+    assert v["legal"] == ["play J♦"]
+
+
+def test_a_bad_position_is_refused_with_the_engines_words():
+    r = call(cmd="new", game="stukolka", options={"n_players": 3, "hands": {"1": "A♠ A♠ 2♦"}}, seed=1)
+    assert not r["ok"] and r["kind"] in ("CardParseError", "DeckError", "RulesError", "IllegalActionError")
+    r = call(cmd="new", game="stukolka", options={"n_players": 3, "hands": {"1": "A♠ K♥ 2♦"},
+                                                  "actions": ["dance"]}, seed=1)
+    assert not r["ok"] and "dance" in r["error"]
+
+
+def test_replay_steps_through_the_moves_without_moving_the_table():
+    from stukolka.live.driver import TABLES
+    tid, v = play_by_messages(13)
+    t = TABLES[tid]
+    n = len(t.moves)
+    first = call(cmd="replay", table=tid, step=0, seat=0)["view"]
+    assert first["live"]["waiting_for"] == "replay" and first["live"]["step"] == 0
+    assert {k: x for k, x in first.items() if k != "live"} == t.start.view(0)
+    end = call(cmd="replay", table=tid, step=n, seat=0)["view"]
+    assert {k: x for k, x in end.items() if k != "live"} == t.state.view(0)
+    assert t.state.is_terminal() and len(t.moves) == n
+    r = call(cmd="replay", table=tid, step=n + 1)
+    assert not r["ok"] and "live-table-replay" in r["error"]
+
+
+def test_a_shtoss_deal_at_the_table_is_the_engines():
+    from stukolka.live.driver import TABLES
+    from stukolka.shtoss import ShtossRules, ShtossState
+    r = call(cmd="new", game="shtoss", options={"mid_deal_bets": True, "punters": 2}, seed=7, people=[1])
+    assert r["ok"], r
+    tid, v = r["table"], r["view"]
+    assert v["game"] == "shtoss" and v["to_act"] == 1 and v["live"]["waiting_for"] == "person"
+    bad = call(cmd="act", table=tid, seat=1, action="stake Z♠ 1")
+    assert not bad["ok"] and call(cmd="view", table=tid)["view"] == v
+    v = call(cmd="act", table=tid, seat=1, action="stake 7♥ 1")["view"]
+    v = call(cmd="act", table=tid, seat=1, action="done")["view"]
+    staked_mid_deal = False
+    for _ in range(400):
+        w = v["live"]["waiting_for"]
+        if w == "over":
+            break
+        if w == "bot":
+            v = call(cmd="bot", table=tid)["view"]
+            continue
+        legal = v["legal"]
+        if v["phase"] == "bets" and not staked_mid_deal:
+            stake = next(a for a in legal if a.startswith("stake "))
+            r = call(cmd="act", table=tid, seat=1, action=stake)
+            assert r["ok"], r
+            staked_mid_deal, v = True, r["view"]
+            continue
+        action = "done" if "done" in legal else next(a for a in legal if a.startswith("cut ")) if any(
+            a.startswith("cut ") for a in legal) else legal[0]
+        r = call(cmd="act", table=tid, seat=1, action=action)
+        assert r["ok"], r
+        v = r["view"]
+    state = TABLES[tid].state
+    assert state.is_terminal() and staked_mid_deal
+    assert v["settlement"]["net"] == [str(x) if x.denominator != 1 else int(x) for x in state.returns()]
+    fresh = ShtossState(ShtossRules(mid_deal_bets=True), punters=2)
+    for a in state.history():
+        fresh.apply_action(a)
+    assert fresh.returns() == state.returns()
+    assert {k: x for k, x in v.items() if k != "live"} == state.view(1)
+
+
+def test_the_directives_position_options_make_the_engines_position(tmp_path):
+    pytest.importorskip("myst_parser")
+    sys.path.insert(0, str(ROOT / "_ext"))
+    import live_tables
+    assert live_tables._hands("1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦") == {"1": "A♠ K♥ 2♦", "2": "3♥ 4♥ 5♦"}
+    assert live_tables._actions("knock, stand, play A♠") == ["knock", "stand", "play A♠"]
+    with pytest.raises(ValueError, match="seat: three cards"):
+        live_tables._hands("A♠ K♥ 2♦")
+    from sphinx.application import Sphinx
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+                                 "extensions = ['myst_parser', 'live_tables']\n", encoding="utf-8")
+    (src / "index.md").write_text("# Lead\n\n```{live-table} stukolka\n:variant: prikup\n:players: 3\n:dealer: 0\n"
+                                  ":hands: 1: A♠ K♥ 2♦; 2: 3♥ 4♥ 5♦; 0: 6♣ 7♣ 8♣\n:trump: 9♠\n"
+                                  ":actions: knock, knock, knock, stand, stand, stand\n:people: [1]\nLead.\n```\n",
+                                  encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html", status=None, warning=None)
+    app.build()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    import html as _html
+    import re as _re
+    opts = json.loads(_html.unescape(_re.search(r'data-options="([^"]*)"', page).group(1)))
+    assert opts == {**TRUMP_ACE, "dealer": 0}
+    with pytest.raises(ValueError, match="dance"):            # a position the engine refuses fails the build
+        live_tables._check_position({"n_players": 3, "hands": {"1": "A♠ K♥ 2♦"}, "actions": ["dance"]}, 0, [1])

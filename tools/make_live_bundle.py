@@ -14,7 +14,8 @@ Usage: python tools/make_live_bundle.py SITE [--wheel] [--snapshot] [--spike] [-
   instead of starting it; the worker ignores a snapshot made from another wheel;
 * ``--spike`` writes ``SITE/live-spike.html``: a bare page that starts Pyodide in a worker
   and plays one random Stukolka deal, with its timings in ``document.title``;
-* writes ``SITE/book/live_demo.html`` from a built page when the book has none yet.
+* writes the demo pages (``SITE/book/live_demo.html``, ``live_shtoss_demo.html``,
+  ``live_position_demo.html``) from a built page when the book has none yet, or with ``--demo``.
 
 Standard library only; builds a pure-Python wheel with :mod:`zipfile`.
 """
@@ -163,10 +164,13 @@ def main(argv: list[str]) -> int:
         print(f"snapshot: {meta['bytes']} bytes for wheel {meta['wheel_sha256'][:12]}, Pyodide {meta['pyodide']}")
     if "--spike" in argv:
         (site / "live-spike.html").write_text(SPIKE, encoding="utf-8")
-    demo = site / "book" / "live_demo.html"
-    if not demo.exists() or "--demo" in argv:
-        from live_tables import demo_page  # noqa: PLC0415
-        demo.write_text(demo_page((site / "book" / "intro.html").read_text(encoding="utf-8")), encoding="utf-8")
+    from live_tables import DEMO_PAGES, demo_page  # noqa: PLC0415
+    template = (site / "book" / "intro.html").read_text(encoding="utf-8")
+    for name in DEMO_PAGES:
+        demo = site / "book" / name
+        if not demo.exists() or "--demo" in argv:
+            demo.unlink(missing_ok=True)          # it may be a link into the built book
+            demo.write_text(demo_page(template, page=name), encoding="utf-8")
     print(f"live runtime in {site / '_static' / 'live'}")
     return 0
 

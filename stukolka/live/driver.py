@@ -41,14 +41,12 @@ class GameSpec:
     """How the driver makes one game: a new state from the page's options, a bot per seat.
 
     ``new_state(options, rng)`` returns a fresh state (``rng`` may draw a dealer);
-    ``new_bot(seat, seed, state)`` returns anything with ``choose(observation, legal)``;
-    ``interim_view(state, seat)``, if given, stands in for ``state.view(seat)`` on states
-    that do not have one yet (it only repackages what the engine exposes).
+    ``new_bot(seat, seed, state)`` returns anything with ``choose(observation, legal)``.
+    What the page draws is always the state's own ``view(seat)``.
     """
 
     new_state: Callable[[Mapping[str, Any], random.Random], GameState]
     new_bot: Callable[[int, str, GameState], Any]
-    interim_view: Callable[[GameState, int], dict[str, Any]] | None = None
 
 
 GAMES: dict[str, GameSpec] = {}
@@ -79,6 +77,9 @@ class LiveTable:
         self.spec = GAMES[game]
         self.rng = random.Random(seed)
         self.state = self.spec.new_state(self.options, self.rng)
+        if not callable(getattr(self.state, "view", None)):
+            raise RulesError(f"game {game!r}: {type(self.state).__name__} has no view(seat) [live-table-game]")
+        self.start = self.state.clone()
         n = self.seats = _seat_count(self.state)
         self.people = sorted(set(people))
         bad = [p for p in self.people if not (isinstance(p, int) and 0 <= p < n)]
@@ -155,15 +156,30 @@ class LiveTable:
         seat = self.viewer if seat is None else seat
         if not (isinstance(seat, int) and 0 <= seat < self.seats):
             raise RulesError(f"seat {seat!r}: seats are 0..{self.seats - 1} [live-table-seats]")
-        if hasattr(self.state, "view"):
-            data = dict(self.state.view(seat))  # type: ignore[attr-defined]
-        elif self.spec.interim_view is not None:
-            data = self.spec.interim_view(self.state, seat)
-        else:
-            raise RulesError(f"game {self.game!r} has no view(seat) yet [live-table-game]")
+        data = dict(self.state.view(seat))  # type: ignore[attr-defined]
         data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": self.waiting_for(),
                         "viewer": seat, "to_act": self.to_act(), "last": self.moves[-1] if self.moves else None,
                         "moves": len(self.moves), "seed": self.seed}
+        return data
+
+    def view_at(self, step: int, seat: int | None = None) -> dict[str, Any]:
+        """The view after the first ``step`` moves of this table (a replay: step, back, to the end).
+
+        The moves are replayed by the engine on a copy of the starting state; the table itself
+        does not move.  The ``live`` block says ``replay`` and which step is shown."""
+        seat = self.viewer if seat is None else seat
+        if not (isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= len(self.moves)):
+            raise RulesError(f"step {step!r}: this table has moves 0..{len(self.moves)} [live-table-replay]")
+        if not (isinstance(seat, int) and 0 <= seat < self.seats):
+            raise RulesError(f"seat {seat!r}: seats are 0..{self.seats - 1} [live-table-seats]")
+        trial = self.start.clone()
+        for m in self.moves[:step]:
+            trial.apply_action(m["action"])
+        data = dict(trial.view(seat))  # type: ignore[attr-defined]
+        data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": "replay",
+                        "viewer": seat, "to_act": trial.current_player(),
+                        "last": self.moves[step - 1] if step else None, "moves": len(self.moves),
+                        "step": step, "seed": self.seed}
         return data
 
     def refusals(self, seat: int, actions: Iterable[str]) -> dict[str, str]:
@@ -193,6 +209,9 @@ def _seat_count(state: GameState) -> int:
         v = getattr(state, name, None)
         if isinstance(v, int):
             return v
+    punters = getattr(state, "punters", None)          # shtoss, Pharaon: the banker and the punters
+    if isinstance(punters, int):
+        return punters + 1
     rules = getattr(state, "rules", None)
     v = getattr(rules, "n_players", None)
     if isinstance(v, int):
@@ -221,7 +240,7 @@ def handle(message: str) -> str:
     Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``) -> a ``table``
     id and its view; ``view`` (``table``, ``seat``); ``act`` (``table``, ``seat``,
     ``action``); ``bot`` (``table``) one bot move; ``bots`` (``table``) every bot move up
-    to a person's turn; ``refusals`` (``table``, ``seat``, ``actions``); ``record``;
+    to a person's turn; ``replay`` (``table``, ``step``, ``seat``) the view after that many moves; ``refusals`` (``table``, ``seat``, ``actions``); ``record``;
     ``cards`` (``palette``) the card pictures; ``close``.  ``ms`` is the time spent in Python.
     """
     t0 = time.perf_counter()
@@ -272,6 +291,8 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
         return {"view": t.bot_step()}
     if cmd == "bots":
         return {"view": t.run_bots()}
+    if cmd == "replay":
+        return {"view": t.view_at(msg["step"], msg.get("seat"))}
     if cmd == "refusals":
         return {"refusals": t.refusals(msg["seat"], msg.get("actions", ()))}
     if cmd == "record":

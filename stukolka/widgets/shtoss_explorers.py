@@ -129,7 +129,7 @@ class ShtossDeal(w.VBox):
                                    w.VBox([self.lob_box, self.thirds_box, self.marker_box, self.four_colour])],
                                   layout=w.Layout(flex_flow="row wrap")),
                            self.count_box, *rows, self.deal_button,
-                           w.HTML("<b>Or</b> replay Herman's evenings at Chekalinsky's table:"),
+                           w.HTML("<b>Or</b> replay Hermann's evenings at Chekalinsky's table:"),
                            w.HBox([self.evening_box, self.evening_button])])
         self.controls = w.HBox([self.back_button, self.next_button, self.end_button])
         super().__init__([settings, self.message, self.controls, self.board])

@@ -1,0 +1,82 @@
+"""Two readings of the sources that the engine does not offer as options, for the chapter
+*Where the sources differ* (H-4 and H-12), so that each can be run against the engine's default.
+
+Both are built on the engine: the exact law of the first card of a rank
+(:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`play_deal`).
+They settle a single stake of one punter only; they are for comparison, not for play.
+
+>>> double_pack_edge() > banker_edge(ShtossRules()) > double_pack_edge(plie_to_banker=False) == 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from stukolka.cards import Card, card_rank, card_suit, deck, parse_card, parse_cards
+from stukolka.errors import RulesError
+from stukolka.shtoss.odds import banker_edge, position_law
+from stukolka.shtoss.play import play_deal
+from stukolka.shtoss.rules import ShtossRules
+
+__all__ = ["double_pack_edge", "double_pack_deal", "thirteenth_card_readings", "READINGS_13"]
+
+
+def double_pack_edge(plie_to_banker: bool = True) -> Fraction:
+    """The banker's edge on a fresh card when the banker deals one double pack of 104 cards
+    (eight of each rank), H-4's second reading of 004-P's "two packs of 52".
+
+    First match decides, odd places to the banker; with ``plie_to_banker=False`` a plie
+    is a push (for comparison with the fair game).
+    """
+    edge = Fraction(0)
+    for k, first, plie in position_law(104, 8):
+        if k % 2:
+            edge += first if plie_to_banker else first - plie
+        else:
+            edge -= first
+    return edge
+
+
+def double_pack_deal(card: str, seed: int) -> tuple[int, int]:
+    """Shuffle a 104-card double pack with ``seed`` and return ``(place, sign)`` for a stake
+    on ``card``: the place of the first card of its rank, and +1 if the punter wins (even
+    place), -1 if the banker wins (odd place)."""
+    rank = card_rank(parse_card(card))
+    pack = list(deck(52)) * 2
+    random.Random(seed).shuffle(pack)
+    place = next(i for i, c in enumerate(pack, start=1) if card_rank(c) == rank)
+    return place, (1 if place % 2 == 0 else -1)
+
+
+READINGS_13 = {
+    "a": "the punter's rank first appears at place 13, in his own suit: he wins twice the kush (the engine's option)",
+    "b": "the 13th card is the punter's own card (rank and suit), whatever happened before: "
+         "the banker pays twice the kush on top of the ordinary result",
+    "c": "the punter's card is first decided in the 13th abcug (places 25 and 26) by a card of his suit: "
+         "he wins twice the kush, whichever side it fell to",
+}
+
+
+def thirteenth_card_readings(stake: str, order: str, kush: int = 10) -> dict[str, Fraction]:
+    """The punter's result on one stake (``"Q♠"``) for a banker's deck beginning ``order``,
+    under each reading of S3's thirteenth card (H-12, :data:`READINGS_13`).
+
+    Reading (a) is the engine's ``thirteenth_card_premium``; (b) and (c) start from the
+    engine's plain settlement of the same deal and apply the reading to the cards of ``order``.
+    """
+    card: Card = parse_card(stake)
+    cards = parse_cards(order)
+    plain = play_deal(ShtossRules(), stakes={1: f"stake {stake}"}, deck=order, kush=kush)
+    premium = play_deal(ShtossRules(thirteenth_card_premium=True), stakes={1: f"stake {stake}"},
+                        deck=order, kush=kush)
+    st = plain.settlements[0]
+    if st.position is None or st.position > len(cards):
+        raise RulesError(f"thirteenth_card_readings: the deck {order!r} must reach the card that decides "
+                         f"{stake} [shtoss-rule-13th-card (H-12)]")
+    base = Fraction(plain.returns()[1])
+    b = base + (2 * kush if len(cards) >= 13 and cards[12] == card else 0)
+    deciding = cards[st.position - 1]
+    c = Fraction(2 * kush) if st.position in (25, 26) and card_suit(deciding) == card_suit(card) else base
+    return {"a": Fraction(premium.returns()[1]), "b": b, "c": c}
