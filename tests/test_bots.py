@@ -11,11 +11,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stukolka.bots.advisor import advise, mean_ci
+from stukolka.bots.advisor import (HINT_SAMPLES, action_values, advise, mean_ci, purchase_candidates,
+                                   quick_purchase, sample_key)
 from stukolka.base import CHANCE, sample_chance
 from stukolka.bots import MonteCarloBot, RandomBot, RuleOfThumbBot, hand_class
 from stukolka.cards import parse_cards
-from stukolka.bots.determinize import card_options, determinize, solve_play
+from stukolka.bots.determinize import card_options, determinize, solve_play, state_rule_of_thumb_values
 from stukolka.stukolka import StukolkaRules, StukolkaState
 from stukolka.bots.lab import paired_match, play_deal
 from stukolka.stukolka import PLAYER_LIMITS
@@ -205,3 +206,91 @@ def test_bots_read_the_typed_observation_not_its_text(monkeypatch):
             assert s.is_terminal()
     again = play_deal(rules, [MonteCarloBot(q, samples=4, rules=rules) for q in range(4)], seed=3).history()
     assert again == expected
+
+
+def _decisions(rules, deals, phases):
+    """(state, seat) at each decision with a choice in ``phases`` of seeded rule-of-thumb deals."""
+    n = rules.n_players
+    for seed in range(deals):
+        rng = random.Random(seed)
+        bots = [RuleOfThumbBot(seed * 10 + q, rules=rules) for q in range(n)]
+        s = StukolkaState(rules, dealer=seed % n, carry=3 * (seed % 4))
+        while not s.is_terminal():
+            p = s.current_player()
+            if p == CHANCE:
+                s.apply_action(sample_chance(s, rng))
+                continue
+            legal = s.legal_actions()
+            if len(legal) > 1 and s.phase.value in phases:
+                yield s, p
+            s.apply_action(bots[p].choose(s.observation(p), legal))
+
+
+TABLES = [StukolkaRules(variant=v, n_players=n, violation_mode=m)
+          for v, n, m in (("prikup", 4, "prevent"), ("golets", 5, "penalize"), ("obligatory", 5, "prevent"),
+                          ("shleif", 4, "prevent"), ("prikup", 6, "penalize"))]
+
+
+def test_the_rollouts_int_play_is_the_rule_of_thumb_through_the_engine():
+    """state_rule_of_thumb_values (the rollouts' play on ints) pays what RuleOfThumbBot's play
+    through the engine pays, at every point of the play."""
+    checked = 0
+    for rules in TABLES:
+        for s, _ in _decisions(rules, 6, ("play",)):
+            fast = state_rule_of_thumb_values(s)
+            before = s.returns()
+            c = s.clone()
+            bots = [RuleOfThumbBot(q, rules=rules) for q in range(rules.n_players)]
+            while not c.is_terminal():
+                q = c.current_player()
+                c.apply_action(bots[q].choose(c.observation(q), c.legal_actions()))
+            assert fast == {q: c.returns()[q] - before[q] for q in fast}
+            checked += 1
+    assert checked > 50
+
+
+def test_the_quick_purchase_is_the_rule_of_thumbs_choice():
+    seen = 0
+    for rules in TABLES + [StukolkaRules(variant="prikup", n_players=4, dark_allowed=True)]:
+        if not rules.has_purchase:
+            continue
+        for s, p in _decisions(rules, 12, ("purchase",)):
+            quick = quick_purchase(s)
+            if quick is not None:
+                assert quick in s.legal_actions()
+                assert quick == RuleOfThumbBot(0, rules=rules).choose(s.observation(p), s.legal_actions())
+                seen += 1
+    assert seen > 10
+
+
+def test_monte_carlo_bot_searches_the_purchase():
+    rules = StukolkaRules(variant="prikup", n_players=4)
+    searched = 0
+    for s, p in _decisions(rules, 8, ("purchase",)):
+        obs, legal = s.observation(p), s.legal_actions()
+        base = RuleOfThumbBot(0, rules=rules).choose(obs, legal)
+        cands = purchase_candidates(obs, legal, base)
+        assert cands[0] == base and set(cands) <= set(legal) and len(set(cands)) == len(cands)
+        if len(cands) > 1:
+            searched += 1
+        a = MonteCarloBot(5, rules=rules).choose(obs, legal)
+        assert a in cands and a == MonteCarloBot(5, rules=rules).choose(obs, legal)
+    assert searched > 3
+    assert "purchase" in MonteCarloBot.SEARCHED
+
+
+def test_sample_counts_by_phase_and_a_time_budget():
+    s = declare_state({1: "7♠ A♥ K♦"}, "9♠")
+    obs = s.observation(1)
+    assert sample_key(obs) == "declare"
+    assert {a.samples for a in advise(s, 1, seed=2)} == {HINT_SAMPLES["declare"]}
+    # a budget already spent: exactly the minimum count, still seeded
+    spent = advise(s, 1, samples=40, seed=2, budget_ms=0, min_samples=5)
+    assert {a.samples for a in spent} == {5}
+    assert spent == advise(s, 1, samples=40, seed=2, budget_ms=0, min_samples=5)
+    # nothing to choose between: sampling stops after stop_when_equal deals
+    values = action_values(obs, s.legal_actions(), s.rules, 30, random.Random(0),
+                           actions=["pass"], stop_when_equal=4)
+    assert len(values["pass"]) == 4
+    full = action_values(obs, s.legal_actions(), s.rules, 9, random.Random(0))
+    assert all(len(v) == 9 for v in full.values())

@@ -21,15 +21,17 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
-from stukolka.cards import parse_card
-from stukolka.bots.players import Bot, RuleOfThumbBot
-from stukolka.bots.determinize import determinize, state_first_moves, state_play_values
+from stukolka.bots.players import Bot, RuleOfThumbBot, action_cards, strength
+from stukolka.cards import ACE, format_card
+from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
+                                       state_rule_of_thumb_values)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.state import StukolkaState
@@ -37,7 +39,8 @@ from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
 
-__all__ = ["MonteCarloBot", "Advice", "advise", "action_values", "rollout", "rules_for", "mean_ci"]
+__all__ = ["MonteCarloBot", "Advice", "advise", "action_values", "purchase_candidates", "rollout", "rules_for",
+           "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key", "quick_purchase"]
 
 
 @dataclass(frozen=True)
@@ -90,49 +93,139 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot |
     starts.  Returns ``player``'s chips from the start of ``state``."""
     bot = policy or RuleOfThumbBot(rng, rules=state.rules)
     while not state.is_terminal():
-        if exact_play and state.phase is Phase.PLAY:
-            got = state_play_values(state)
+        if state.phase is Phase.PLAY and (exact_play or policy is None):
+            # the rule of thumb's play needs no chance and no strings: finish it on ints
+            got = state_play_values(state) if exact_play else state_rule_of_thumb_values(state)
             return state.returns()[player] + got.get(player, 0)
         p = state.current_player()
         if p == CHANCE:
             state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(bot.choose(state.observation(p), state.legal_actions()))
+            continue
+        quick = quick_purchase(state) if policy is None and state.phase is Phase.PURCHASE else None
+        state.apply_action(quick or bot.choose(state.observation(p), state.legal_actions()))
     return state.returns()[player]
 
 
+def quick_purchase(state: StukolkaState) -> str | None:
+    """The rule of thumb's purchase (keep trumps and side aces, change the rest) read off the
+    state's int hand, without listing the legal actions: the same action
+    :class:`~stukolka.bots.players.RuleOfThumbBot` picks, or None where its choice needs the list
+    (a dark hand, a card to throw after a draw, fewer cards on sale than it would change)."""
+    p = state.queue[0]
+    if state.pending or state.dark[p] or state.trump_suit is None:
+        return None
+    hand = state.hands[p]
+    trump = state.trump_suit
+    weak = [c for c in hand if strength(c, trump) < 50 + ACE]
+    if not weak:
+        return "stand"
+    if len(weak) <= min(3, state.available(), len(hand)):
+        return "discard " + " ".join(format_card(c) for c in weak)
+    return None
+
+
+#: The Hint's deals per move when no count is asked for, by phase: as many as keep a Hint
+#: within 300 ms in the browser's Python (``benchmarks/bots_browser.py``).  A purchase has
+#: up to nine moves to play out, a declaration two or three; the play is solved exactly.
+#: ``"play 3"`` is the first trick (three cards in hand: the largest tree to solve).
+HINT_SAMPLES = {"declare": 12, "purchase": 6, "razrez": 8, "shleif_choice": 12, "play 3": 12, "play": 24}
+
+#: The Monte Carlo bot's deals per decision by phase (its default): a move within 150 ms in
+#: the browser.  The purchase searches only a few candidate discards (:func:`purchase_candidates`).
+#: The time budget the table's Hint is meant to be given in the browser, in ms (a Hint within
+#: 300 ms; ``advise(..., budget_ms=HINT_BUDGET_MS)``).
+HINT_BUDGET_MS = 250.0
+
+BOT_SAMPLES = {"declare": 8, "purchase": 6, "razrez": 6, "shleif_choice": 8, "play 3": 6, "play": 12}
+
+
+def sample_key(observation: StukolkaObservation) -> str:
+    """The key of :data:`HINT_SAMPLES` and :data:`BOT_SAMPLES` for a decision: the phase, and
+    for the first trick of the play ``"play 3"``."""
+    phase = observation.phase.value
+    if observation.phase is Phase.PLAY and len(observation.hand or ()) >= 3:
+        return "play 3"
+    return phase
+
+
 def action_values(observation: StukolkaObservation, legal_actions: Sequence[str], rules: StukolkaRules,
-                  samples: int, rng: random.Random) -> dict[str, list[int]]:
-    """For each legal action, the chips it brings on each of ``samples`` determinised deals
-    (the same deals for every action)."""
+                  samples: int, rng: random.Random, *, actions: Sequence[str] | None = None,
+                  min_samples: int | None = None, deadline: float | None = None,
+                  stop_when_equal: int | None = None) -> dict[str, list[int]]:
+    """For each of ``actions`` (default: every legal action), the chips it brings on each of
+    ``samples`` determinised deals (the same deals for every action).
+
+    Sampling may stop early: after at least ``min_samples`` deals (default ``samples``), when
+    the next deal would likely end after ``deadline`` (a ``time.perf_counter()`` time: a time
+    budget; the count then depends on the machine), or, with ``stop_when_equal=k``, when after
+    ``k`` or more deals every action has brought the same chips on every deal so far (nothing
+    to choose; deterministic)."""
     me = observation.player
     legal = list(legal_actions)
-    values: dict[str, list[int]] = {a: [] for a in legal}
+    chosen = list(actions) if actions is not None else legal
+    values: dict[str, list[int]] = {a: [] for a in chosen}
     play = observation.phase is Phase.PLAY
-    for _ in range(samples):
+    cards = [action_cards(a)[0] for a in chosen] if play else []
+    least = samples if min_samples is None else min(min_samples, samples)
+    began = time.perf_counter()
+    for k in range(samples):
+        if k >= least and deadline is not None:
+            now = time.perf_counter()
+            if now + (now - began) / k > deadline:      # the next deal would likely end too late
+                break
+        if stop_when_equal is not None and k >= stop_when_equal:
+            first = values[chosen[0]]
+            if all(values[a] == first for a in chosen):
+                break
         det = determinize(observation, rules, rng, legal)
         if play:
-            cards = [int(parse_card(a.split()[1])) for a in legal]
             firsts = state_first_moves(det, moves=cards)
-            for a, c in zip(legal, cards):
+            for a, c in zip(chosen, cards):
                 values[a].append(firsts[c][me])
             continue
         seed = rng.getrandbits(64)
-        for a in legal:
+        for a in chosen:
             s = det.clone()
             s.apply_action(a)
             values[a].append(rollout(s, me, random.Random(seed)))
     return values
 
 
+def purchase_candidates(observation: StukolkaObservation, legal: Sequence[str], base: str) -> list[str]:
+    """The discards worth searching in a purchase: the rule of thumb's own choice, standing pat,
+    and throwing the weakest one, two, three ... cards (weakest by the rule of thumb's order,
+    trumps and side aces kept longest).  Any other discard keeps a stronger card and throws a
+    weaker one, which the search need not try."""
+    out = [base]
+    if "stand" in legal and "stand" not in out:
+        out.append("stand")
+    hand = list(observation.hand or ())
+    if not hand:
+        return out
+    trump = observation.trump
+    order = sorted(hand, key=lambda c: (strength(c, trump), c))
+    by_cards = {frozenset(action_cards(a)): a for a in legal if a.startswith("discard")}
+    for k in range(1, len(order) + 1):
+        a = by_cards.get(frozenset(order[:k]))
+        if a is not None and a not in out:
+            out.append(a)
+    return out
+
+
 def advise(state_or_observation: StukolkaState | StukolkaObservation, player: int | None = None,
-           samples: int = 32, seed: int = 0, *,
-           rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None) -> list[Advice]:
+           samples: int | None = None, seed: int = 0, *,
+           rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None,
+           budget_ms: float | None = None, min_samples: int = 3) -> list[Advice]:
     """Expected chips of each legal action of ``player``, best first.
 
     Pass a :class:`~stukolka.stukolka.state.StukolkaState` (its rules and legal actions are used,
     but only ``player``'s observation is searched), or an observation together with
-    ``legal_actions`` (and the table's ``rules``, else the variant's defaults)."""
+    ``legal_actions`` (and the table's ``rules``, else the variant's defaults).
+
+    ``samples`` deals are searched (default: :data:`HINT_SAMPLES` for the phase).  With
+    ``budget_ms`` sampling stops once that many milliseconds have passed, after at least
+    ``min_samples`` deals (the result then depends on the machine's speed; without a
+    budget it depends on ``seed`` alone)."""
     if isinstance(state_or_observation, StukolkaState):
         state = state_or_observation
         player = state.current_player() if player is None else player
@@ -147,7 +240,10 @@ def advise(state_or_observation: StukolkaState | StukolkaObservation, player: in
             raise BotError("advise(observation) needs the legal_actions")
         legal = list(legal_actions)
         rules = rules or rules_for(obs, legal)
-    values = action_values(obs, legal, rules, samples, random.Random(seed))
+    n = samples if samples is not None else HINT_SAMPLES.get(sample_key(obs), 16)
+    deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+    values = action_values(obs, legal, rules, n, random.Random(seed),
+                           min_samples=min_samples if deadline is not None else None, deadline=deadline)
     out = []
     for a in legal:
         mean, low, high = mean_ci(values[a])
@@ -164,30 +260,47 @@ class MonteCarloBot:
     them, the same deals for every action, so that actions are compared pairwise.  In
     the play the remaining tricks are solved exactly
     (:func:`stukolka.bots.determinize.solve_play`); before the play each action is played
-    out by rule-of-thumb players.  The bot starts from the rule-of-thumb choice and
-    changes it only when another action is better by more than ``z`` standard errors
-    of the paired difference (a one-step improvement of a known policy that a few
-    noisy samples cannot talk it out of).  ``rules`` are the table's rules (public
-    knowledge); without them the variant's defaults are assumed.
+    out by rule-of-thumb players.  In a purchase it tries the rule of thumb's discard,
+    standing pat and throwing the weakest cards (:func:`purchase_candidates`).  The bot
+    starts from the rule-of-thumb choice and changes it only when another action is
+    better by more than ``z`` standard errors of the paired difference (a one-step
+    improvement of a known policy that a few noisy samples cannot talk it out of).
+    ``rules`` are the table's rules (public knowledge); without them the variant's
+    defaults are assumed.
+
+    ``samples`` is the number of deals per decision (default: :data:`BOT_SAMPLES` for the
+    phase).  Sampling stops early when, after four deals, every action searched has brought
+    the same chips on every deal (nothing to choose), and, with ``budget_ms``, when that many
+    milliseconds have passed (after at least ``min_samples`` deals; the choice then depends
+    on the machine's speed).
     """
 
     name = "monte carlo"
 
-    #: The phases searched; elsewhere the rule of thumb decides.  The purchase is left out:
-    #: without a model of what the other players' knocks reveal, the search chose worse
-    #: discards than the rule of thumb (measured in the strategy lab).
-    SEARCHED = frozenset({"play", "declare", "razrez", "shleif_choice"})
+    #: The phases searched; elsewhere the rule of thumb decides.
+    SEARCHED = frozenset({"play", "declare", "purchase", "razrez", "shleif_choice"})
 
-    def __init__(self, seed: int | random.Random = 0, samples: int = 16, rules: StukolkaRules | None = None,
-                 z: float = 1.0, searched: Iterable[str] | None = None) -> None:
+    #: After this many deals, sampling stops if every action has done exactly as well on each.
+    EQUAL_STOP = 4
+
+    def __init__(self, seed: int | random.Random = 0, samples: int | None = None,
+                 rules: StukolkaRules | None = None, z: float = 1.0, searched: Iterable[str] | None = None,
+                 budget_ms: float | None = None, min_samples: int = 4) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.searched = frozenset(searched) if searched is not None else self.SEARCHED
         self.samples = samples
         self.rules = rules
         self.z = z
+        self.budget_ms = budget_ms
+        self.min_samples = min_samples
         self.baseline = RuleOfThumbBot(self.rng, rules=rules)
 
+    def samples_for(self, observation: StukolkaObservation) -> int:
+        """The deals searched at a decision (:data:`BOT_SAMPLES` unless ``samples`` was given)."""
+        return self.samples if self.samples is not None else BOT_SAMPLES.get(sample_key(observation), 8)
+
     def choose(self, observation: StukolkaObservation, legal_actions: Sequence[str]) -> str:
+        start = time.perf_counter()
         legal = list(legal_actions)
         if not legal:
             raise BotError("a bot was asked to move with no legal action")
@@ -200,12 +313,21 @@ class MonteCarloBot:
             return legal[0]
         rules = self.rules or rules_for(observation, legal)
         base = self.baseline.choose(observation, legal)
-        if observation.phase.value not in self.searched:
+        phase = observation.phase.value
+        if phase not in self.searched:
             return base
-        values = action_values(observation, legal, rules, self.samples, self.rng)
+        actions = legal
+        if observation.phase is Phase.PURCHASE:
+            actions = purchase_candidates(observation, legal, base)
+            if len(actions) == 1:
+                return base
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        values = action_values(observation, legal, rules, self.samples_for(observation), self.rng, actions=actions,
+                               min_samples=self.min_samples if deadline is not None else None,
+                               deadline=deadline, stop_when_equal=self.EQUAL_STOP)
         best, best_score = base, 0.0
-        n = self.samples
-        for a in legal:
+        n = len(values[base])
+        for a in actions:
             d = [x - y for x, y in zip(values[a], values[base])]
             mean = sum(d) / n
             var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)

@@ -26,6 +26,7 @@ each seat's chips from the tricks still to come.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
@@ -33,7 +34,8 @@ from stukolka.cards import format_card, parse_card
 from stukolka.errors import BotError
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import beats, marriage_exemption, trick_winner
+from stukolka.bots.players import play_card
+from stukolka.stukolka.play import PLAYING, beats, marriage_exemption, trick_winner
 from stukolka.stukolka.play import card_options as _engine_card_options
 from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
@@ -46,7 +48,7 @@ TrickT = tuple[tuple[int, int], ...]
 Won = tuple[int, ...]
 
 __all__ = ["card_options", "solve_play", "determinize", "inferred_constraints", "state_play_values",
-           "state_first_moves"]
+           "state_first_moves", "state_rule_of_thumb_values"]
 
 
 def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Sequence[tuple[int, int]],
@@ -103,13 +105,14 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
             tw = [0] * len(active)
             for q, t in zip(seats, won):
                 tw[q] = t
-            pay, _ = settle_deal(pot, tw, active, violators, forfeits=rules.violator_forfeits_tricks,
-                                 max_one_remiz=rules.max_one_remiz_per_player, cap=rules.remiz_cap)
+            pay = _settle(pot, tuple(tw), tuple(active), tuple(violators), rules.violator_forfeits_tricks,
+                          rules.max_one_remiz_per_player, rules.remiz_cap)
             got = leaf_cache[won] = {q: pay[q] for q in seats}
         return got
 
     idx = {q: i for i, q in enumerate(seats)}
     memo: dict[tuple[Hands, TrickT, int, Won, tuple[int, int] | None], Values] = {}
+    options: dict[tuple[tuple[int, ...], TrickT, int, tuple[int, int] | None], list[int]] = {}
 
     def rec(hs: Hands, tr: TrickT, who: int, won: Won, done: int, ex: tuple[int, int] | None) -> Values:
         if done == 3 or not hs[idx[who]]:
@@ -119,7 +122,10 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
         if got is not None:
             return got
         hand = hs[idx[who]]
-        opts = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
+        okey = (hand, tr, who, ex)
+        opts = options.get(okey)
+        if opts is None:
+            opts = options[okey] = card_options(rules, hand, tr, trump, who, ex, trump_visible, trump_card)
         best: Values | None = None
         for c in opts:
             val = play(hs, tr, who, won, done, c)
@@ -159,6 +165,59 @@ def state_first_moves(state: StukolkaState, moves: Sequence[int] | None = None) 
     """:func:`solve_play` with ``first_moves=True`` on a state in the play phase: for each legal
     card of the seat to act (or each of ``moves``), every active seat's chips after it."""
     return solve_play(**_solver_args(state), first_moves=True, moves=moves)
+
+
+def state_rule_of_thumb_values(state: StukolkaState) -> Values:
+    """The rest of a deal in the play phase played by :class:`~stukolka.bots.players.RuleOfThumbBot`
+    at every seat, on ints (no action strings, no observations): each active seat's chips from
+    the settlement, as :func:`state_play_values` gives them for exact play.  The cards are the
+    engine's (:func:`stukolka.stukolka.play.card_options`), the settlement the engine's
+    (:func:`stukolka.stukolka.pot.settle_deal`)."""
+    args = _solver_args(state)
+    rules: StukolkaRules = args["rules"]
+    hands = {q: list(h) for q, h in args["hands"].items()}
+    trump: int = args["trump"]
+    seats = sorted(hands)
+    n_in = sum(d in PLAYING for d in state.declarations)
+    obligatory = rules.variant == "obligatory"
+    trick = list(args["trick"])
+    won = dict(args["tricks_won"])
+    done: int = args["tricks_done"]
+    who: int = args["turn"]
+    ex = args["exempt"]
+    tv, tc = args["trump_visible"], args["trump_card"]
+    nxt = {q: seats[(i + 1) % len(seats)] for i, q in enumerate(seats)}
+    while done < 3 and hands[who]:
+        opts = _engine_card_options(rules, hands[who], trick, trump, me=who, exempt=ex,
+                                    trump_visible=tv, trump_card=tc)[0]
+        c = play_card(opts, trick, trump, n_in, obligatory and done == 0)
+        hands[who].remove(c)
+        trick.append((who, c))
+        ex = None
+        if len(trick) < len(seats):
+            who = nxt[who]
+            continue
+        w, wc = trick_winner(trick, trump)
+        won[w] += 1
+        done += 1
+        ex = marriage_exemption(w, wc, hands[w], trump)
+        trick = []
+        who = w
+    active = [q in hands for q in range(state.n)]
+    tw = [won.get(q, 0) for q in range(state.n)]
+    pay = _settle(args["pot"], tuple(tw), tuple(active), tuple(args["violators"]), rules.violator_forfeits_tricks,
+                  rules.max_one_remiz_per_player, rules.remiz_cap)
+    return {q: pay[q] for q in seats}
+
+
+@lru_cache(maxsize=8192)
+def _settle(pot: int, tricks_won: tuple[int, ...], active: tuple[bool, ...], violators: tuple[int, ...],
+            forfeits: bool, max_one_remiz: bool, cap: int | None) -> tuple[int, ...]:
+    """:func:`stukolka.stukolka.pot.settle_deal`'s payments, remembered (searches settle the
+    same few trick counts over and over)."""
+    pay, _ = settle_deal(pot, tricks_won, active, violators, forfeits=forfeits,
+                         max_one_remiz=max_one_remiz, cap=cap)
+    return tuple(pay)
 
 
 def _solver_args(state: StukolkaState) -> dict[str, Any]:

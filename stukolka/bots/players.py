@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -19,7 +20,7 @@ from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class",
+__all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card", "action_cards", "strength",
            "HAND_CLASSES"]
 
 
@@ -129,8 +130,15 @@ def hand_class(hand: Sequence[int], trump: int | None) -> str:
     return "side aces" if ACE in side else "nothing"
 
 
-def _strength(card: int, trump: int | None) -> int:
-    """How much a card is worth keeping: trumps first, then side aces, then by rank."""
+@lru_cache(maxsize=4096)
+def action_cards(action: str) -> tuple[int, ...]:
+    """The cards an action string names (``"discard 7♠ 8♥"`` -> their ints), remembered:
+    the bots read the same few hundred action strings again and again."""
+    return tuple(int(parse_card(x)) for x in action.split()[1:])
+
+
+def strength(card: int, trump: int | None) -> int:
+    """How much a card is worth keeping to the rule of thumb: trumps first, then side aces, then by rank."""
     r = card_rank(card)
     if card_suit(card) == trump:
         return 100 + r
@@ -228,42 +236,48 @@ class RuleOfThumbBot:
         if blinds:
             return blinds[-1]
         discards = [a for a in legal if a.startswith("discard")]
-        hand = list(obs.hand or ()) or sorted({int(parse_card(x)) for a in discards for x in a.split()[1:]})
+        hand = list(obs.hand or ()) or sorted({c for a in discards for c in action_cards(a)})
         if "stand" not in legal:                    # down to three cards: throw the weakest
-            return max(discards, key=lambda a: -sum(_strength(int(parse_card(x)), trump)
-                                                    for x in a.split()[1:]))
-        weak = {c for c in hand if _strength(c, trump) < 50 + ACE}
+            return max(discards, key=lambda a: -sum(strength(c, trump) for c in action_cards(a)))
+        weak = {c for c in hand if strength(c, trump) < 50 + ACE}
         for a in sorted(discards, key=lambda a: -len(a.split())):
-            cards = {int(parse_card(x)) for x in a.split()[1:]}
+            cards = set(action_cards(a))
             if cards <= weak and len(cards) == len(weak):
                 return a
         # fewer cards can be bought than we would like to change: change the weakest
-        best = [a for a in discards if {int(parse_card(x)) for x in a.split()[1:]} <= weak]
+        best = [a for a in discards if set(action_cards(a)) <= weak]
         if best:
-            return max(best, key=lambda a: (len(a.split()), -sum(_strength(int(parse_card(x)), trump)
-                                                                   for x in a.split()[1:])))
+            return max(best, key=lambda a: (len(a.split()), -sum(strength(c, trump) for c in action_cards(a))))
         return "stand"
 
     def _play(self, obs: StukolkaObservation, legal: list[str]) -> str:
-        trump = obs.trump
-        cards = [int(parse_card(a.split()[1])) for a in legal]
-        trick = obs.current_trick
+        cards = [action_cards(a)[0] for a in legal]
         n_in = sum(d in PLAYING for d in obs.declarations)
-        if not trick:
-            trumps = sorted(c for c in cards if card_suit(c) == trump)
-            side_aces = [c for c in cards if card_suit(c) != trump and card_rank(c) == ACE]
-            first_seat = obs.variant == "obligatory" and not obs.tricks and len(trumps) >= 2
-            if trumps and (n_in >= 4 or first_seat):
-                pick = trumps[0]                     # draw trumps with a small one
-            elif side_aces:
-                pick = side_aces[0]
-            elif trumps:
-                pick = trumps[-1]
-            else:
-                pick = min(cards, key=lambda c: (card_rank(c), c))
-            return legal[cards.index(pick)]
-        win = trick_winner(trick, trump)[1]
-        winners = [c for c in cards if beats(c, win, trump)]
-        pool = winners or cards
-        pick = min(pool, key=lambda c: (_strength(c, trump), c))
+        first_deal = obs.variant == "obligatory" and not obs.tricks
+        pick = play_card(cards, obs.current_trick, obs.trump, n_in, first_deal)
         return legal[cards.index(pick)]
+
+
+def play_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], trump: int | None, n_in: int,
+              obligatory_first_trick: bool = False) -> int:
+    """The rule-of-thumb card (:class:`RuleOfThumbBot`'s play, on ints): which of the legal
+    ``cards`` to put into ``trick`` with ``n_in`` players in the deal.
+
+    >>> from stukolka.cards import parse_cards, format_card
+    >>> format_card(play_card(parse_cards("K♥ 7♥ 2♠"), [(0, parse_cards("Q♥")[0])], 0, 3))
+    'K♥'
+    """
+    if not trick:
+        trumps = sorted(c for c in cards if card_suit(c) == trump)
+        side_aces = [c for c in cards if card_suit(c) != trump and card_rank(c) == ACE]
+        if trumps and (n_in >= 4 or (obligatory_first_trick and len(trumps) >= 2)):
+            return trumps[0]                     # draw trumps with a small one
+        if side_aces:
+            return side_aces[0]
+        if trumps:
+            return trumps[-1]
+        return min(cards, key=lambda c: (card_rank(c), c))
+    win = trick_winner(trick, trump)[1]
+    winners = [c for c in cards if beats(c, win, trump)]
+    pool = winners or cards
+    return min(pool, key=lambda c: (strength(c, trump), c))
