@@ -11,7 +11,7 @@ from typing import Any, Union
 import ipywidgets as w
 
 from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, sample_chance
-from stukolka.bots.advisor import Advice, advise
+from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
 from stukolka.stukolka.pot import trick_share
@@ -212,20 +212,24 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.message = ""
         self.advance()
 
-    def hint(self, samples: int = 32) -> list[Advice]:
+    def hint(self, samples: int | None = None) -> list[Advice]:
         """Ask the advisor what each of your legal moves is worth, in chips, and show it.
 
         The advisor sees only your observation: it deals the unseen cards many times in
         ways consistent with what you have seen and plays each deal out
-        (:func:`stukolka.bots.advisor.advise`).  Returns the advice, best first.
+        (:func:`stukolka.bots.advisor.advise`).  With ``samples`` it deals exactly that many
+        times; by default it deals as many as fit the reader's wait (``HINT_BUDGET_MS``).
+        Returns the advice, best first.
         """
         if not self.legal():
             self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
             return []
-        advice = advise(self.state, self.human, samples=samples, seed=self.seed * 7919 + len(self.state.history()))
+        advice = advise(self.state, self.human, samples=samples, seed=self.seed * 7919 + len(self.state.history()),
+                        budget_ms=None if samples is not None else HINT_BUDGET_MS)
+        dealt = advice[0].samples if advice else samples
         rows = "".join(f"<tr><td>{html.escape(a.action)}</td><td style='text-align:right'>{float(a.mean):+.2f}</td>"
                        f"<td>[{a.low:+.2f}, {a.high:+.2f}]</td></tr>" for a in advice)
-        self.hint_box.value = (f"<div role='note'><b>Hint</b> ({samples} deals of the unseen cards per move; "
+        self.hint_box.value = (f"<div role='note'><b>Hint</b> ({dealt} deals of the unseen cards per move; "
                                f"chips this deal, with a 95% interval):<table><tr><th>move</th><th>chips</th>"
                                f"<th>interval</th></tr>{rows}</table></div>")
         return advice
