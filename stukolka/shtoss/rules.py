@@ -252,7 +252,7 @@ class ShtossRules:
                 raise bad("position_payouts", pp, "is not a preset (" + ", ".join(POSITION_PRESETS) + ")", "H-8")
             pp = POSITION_PRESETS[pp]
         if pp is not None:
-            table = []
+            table: list[tuple[int, Fraction]] = []
             for pos, mult in _pairs(pp, "position_payouts", "H-8"):
                 if isinstance(pos, str) and pos.isascii() and pos.isdigit() and len(pos) <= 3:
                     pos = int(pos)
@@ -268,17 +268,17 @@ class ShtossRules:
         if self.pair_factor <= 0:
             raise bad("pair_factor", self.pair_factor, "must be positive", "H-11")
         prem = self.premiums
-        table = []
+        events: list[tuple[str, Fraction]] = []
         for event, mult in (_pairs(prem, "premiums", "H-9") if prem is not None else []):
             if not isinstance(event, str) or event not in PREMIUM_EVENTS:
                 raise bad("premiums", event, "is not an event (" + ", ".join(PREMIUM_EVENTS) + ")", "H-9")
-            if any(event == e for e, _ in table):
+            if any(event == e for e, _ in events):
                 raise bad("premiums", prem, f"names the event {event!r} twice", "H-9")
             m = _frac(mult, f"premiums[{event}]", "H-9")
             if m < 0:
                 raise bad(f"premiums[{event}]", mult, "must not be negative", "H-9")
-            table.append((event, m))
-        put("premiums", tuple(sorted(table)))
+            events.append((event, m))
+        put("premiums", tuple(sorted(events)))
         for name in ("raise_max_factor", "raise_half_max_factor"):
             v = _frac(getattr(self, name), name, "H-10")
             if v < 1:
