@@ -130,7 +130,11 @@ class Pharaon(GameState):
         return self.inner.returns()
 
     def clone(self) -> "Pharaon":
-        return copy.deepcopy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.inner = self.inner.clone()
+        return new
 
     @property
     def settlements(self) -> list[Settlement]:
@@ -146,6 +150,15 @@ class Pharaon(GameState):
 
     def apply_action(self, action: str) -> None:
         _apply_atomically(self, action, "an action is a string such as 'name A' or 'next'")
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {"bank": self.bank, "named": self.named, "_history": list(self._history),
+                "inner": self.inner, "inner_state": self.inner._snapshot()}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.bank, self.named, self._history = saved["bank"], saved["named"], saved["_history"]
+        self.inner = saved["inner"]
+        self.inner._restore(saved["inner_state"])
 
     def _apply(self, action: str) -> str:
         """Apply one action; return it in canonical form (``bank 1000``, ``name A 100``)."""

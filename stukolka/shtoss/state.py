@@ -62,12 +62,11 @@ def _apply_atomically(state: Any, action: object, hint: str) -> None:
     if len(action) > MAX_ACTION_LENGTH:
         raise invalid(action, f"an action is at most {MAX_ACTION_LENGTH} characters, this one has {len(action)}",
                       rule_tag("shtoss-rule-roles", "H-4"))
-    saved = copy.deepcopy(state.__dict__)
+    saved = state._snapshot()
     try:
         canonical = state._apply(action.strip())
     except BaseException:
-        state.__dict__.clear()
-        state.__dict__.update(saved)
+        state._restore(saved)
         raise
     state._history.append(canonical)
 
@@ -235,12 +234,23 @@ class ShtossState(GameState):
         return out
 
     def clone(self) -> "ShtossState":
-        return copy.deepcopy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self._snapshot())
+        return new
 
     def apply_action(self, action: str) -> None:
         _apply_atomically(self, action, "an action is a string such as 'stake Q♠ 30' or 'next'")
 
     # ---------------------------------------------------------------- internals
+    def _snapshot(self) -> dict[str, Any]:
+        """Enough of the state to put it back after a refused action: the attributes, with the
+        lists and dicts copied (their items -- stakes, settlements, cards -- are immutable)."""
+        return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items()}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
     def _stake_options(self, p: int) -> list[str]:
         """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers."""
         mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
