@@ -110,9 +110,13 @@ def random_options(rng: random.Random) -> tuple[dict[str, Any], bool]:
         name = rng.choice(list(BAD))
         opts[name] = rng.choice(BAD[name])
         wrong = True
-    if opts.get("family_bank") is True and opts.get("bank_limit") is None:
-        wrong = True
     return opts, wrong
+
+
+def family_bank_without_limit(opts: dict[str, Any], base: ShtossRules | None = None) -> bool:
+    """``family_bank`` needs a ``bank_limit`` (H-14): the one wrong combination of sound values."""
+    fb = opts.get("family_bank", base.family_bank if base else False)
+    return fb is True and opts.get("bank_limit", base.bank_limit if base else None) is None
 
 
 def options_forms(rng: random.Random, opts: dict[str, Any]) -> tuple[Any, bool]:
@@ -222,6 +226,7 @@ def soak(deals: int, seed: int) -> tuple[Tally, Counter[str]]:
     while inv["deals"] < deals:
         # rules: constructor, from_options, replace
         opts, wrong = random_options(rng)
+        wrong = wrong or family_bank_without_limit(opts)
         t.call("ShtossRules(...)", lambda: ShtossRules(**opts), wrong)
         form, broken = options_forms(rng, opts)
         t.call("ShtossRules.from_options", lambda: ShtossRules.from_options(form), wrong or broken)
@@ -229,10 +234,7 @@ def soak(deals: int, seed: int) -> tuple[Tally, Counter[str]]:
         ch, chwrong = random_options(rng)
         if rng.random() < 0.2:
             ch, chwrong = {**ch, "no_such_option": 1}, True
-        if base.family_bank and "bank_limit" in ch and ch["bank_limit"] is None:
-            chwrong = True
-        if ch.get("family_bank") is True and ch.get("bank_limit", base.bank_limit) is None:
-            chwrong = True
+        chwrong = chwrong or family_bank_without_limit(ch, base)
         rules = t.call("ShtossRules.replace", lambda: base.replace(**ch), chwrong) or base
         if rules.bank_limit is not None and rules.min_kush * rules.risk_factor > rules.bank_limit:
             rules = base
