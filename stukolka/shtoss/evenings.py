@@ -7,27 +7,42 @@ for each evening, the rules, the initial kush and the actions of the deal.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Mapping
 
-from stukolka.errors import RecordError
+from stukolka.errors import RecordError, RulesError, StukolkaError
+from stukolka.shtoss.checks import check_money, short
+from stukolka.shtoss.records import record_field, replay_actions
 from stukolka.shtoss.rules import ShtossRules
 from stukolka.shtoss.state import ShtossState
+
+EVENING_FORMAT = "stukolka-shtoss-record/1"  #: the ``format`` of ``stukolka/data/queen_of_spades.json``
+_EVENING_KEYS = ("name", "rules", "initial_kush", "actions", "intended_actions", "story", "expect_capital",
+                 "expect_capital_intended")
 
 __all__ = ["load_record", "queen_of_spades", "replay_evening", "replay_queen_of_spades", "capital_after"]
 
 
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def load_record(name: str = "queen_of_spades") -> dict[str, Any]:
-    """Load a game record shipped in ``stukolka/data/<name>.json``; a missing file or bad JSON
-    raises :class:`~stukolka.errors.RecordError`."""
+    """Load a game record shipped in ``stukolka/data/<name>.json``; a bad name, a missing file
+    or bad JSON (also too deep or too long) raises :class:`~stukolka.errors.RecordError`."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise RecordError(f"record name {short(name)} must be letters, digits, '_' or '-' (at most 64) "
+                          f"[{EVENING_FORMAT}]")
     try:
         text = resources.files("stukolka").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
+        if len(text) > 1_000_000:
+            raise ValueError(f"{len(text)} characters, more than 1,000,000")
         data = json.loads(text)
-    except (OSError, ValueError) as exc:
-        raise RecordError(f"cannot load the record {name!r}: {exc}") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise RecordError(f"cannot load the record {name!r}: {short(str(exc), 120)} [{EVENING_FORMAT}]") from None
     if not isinstance(data, dict):
-        raise RecordError(f"the record {name!r} is not a JSON object")
+        raise RecordError(f"the record {name!r} is not a JSON object [{EVENING_FORMAT}]")
     return data
 
 
@@ -50,12 +65,37 @@ def capital_after(capital: int | Fraction, state: ShtossState, seat: int = 1) ->
 
 def replay_evening(evening: Mapping[str, Any], capital: int | Fraction, rules: ShtossRules | None = None,
                    actions_key: str = "actions") -> tuple[ShtossState, Fraction]:
-    """Replay one evening; return the final state and the punter's capital afterwards."""
-    r = rules or ShtossRules.from_options(evening.get("rules", {}))
-    state = ShtossState(r, punters=1, initial_kush=int(evening.get("initial_kush", 1)))
-    for a in evening[actions_key]:
-        state.apply_action(a)
-    return state, capital_after(capital, state)
+    """Replay one evening; return the final state and the punter's capital afterwards.
+
+    The evening is a mapping with ``actions`` (or another ``actions_key``), and optionally
+    ``rules`` (options for :meth:`ShtossRules.from_options`, unless ``rules`` is given),
+    ``initial_kush`` and the descriptive keys of ``stukolka/data/queen_of_spades.json``.  A bad
+    evening raises :class:`~stukolka.errors.RecordError`, a bad ``rules`` or ``capital``
+    :class:`~stukolka.errors.RulesError`.
+    """
+    if not isinstance(evening, Mapping):
+        raise RecordError(f"evening={short(evening)} must be a mapping (a dict) [{EVENING_FORMAT}]")
+    for k in evening:
+        if k not in _EVENING_KEYS:
+            raise RecordError(f"evening: unknown key {short(k)}; the keys are {', '.join(_EVENING_KEYS)} "
+                              f"[{EVENING_FORMAT}]")
+    if rules is not None and not isinstance(rules, ShtossRules):
+        raise RulesError(f"rules={short(rules)} must be ShtossRules (or None) [shtoss-rule-roles (H-4)]")
+    money = check_money("capital", capital, "shtoss-rule-kush (2.3.2)")
+    if not isinstance(actions_key, str) or actions_key not in ("actions", "intended_actions"):
+        raise RecordError(f"actions_key={short(actions_key)} is not 'actions' or 'intended_actions' "
+                          f"[{EVENING_FORMAT}]")
+    actions = evening.get(actions_key)
+    if not isinstance(actions, list):
+        raise RecordError(f"evening {actions_key!r}={short(actions)} must be a list of action strings "
+                          f"[{EVENING_FORMAT}]")
+    try:
+        r = rules or ShtossRules.from_options(record_field(evening, "rules", Mapping, {}))
+        state = ShtossState(r, punters=1, initial_kush=record_field(evening, "initial_kush", int, 1))
+    except StukolkaError as exc:
+        raise RecordError(f"evening: bad set-up: {exc}") from None
+    replay_actions(state, actions, None, "shtoss")
+    return state, capital_after(money, state)
 
 
 def replay_queen_of_spades(rules: ShtossRules | None = None, intended: bool = False) -> list[Fraction]:

@@ -14,11 +14,12 @@ from typing import Any, ClassVar, Mapping
 
 from stukolka.base import GameState, Ledger, Observation, check_record
 from stukolka.cards import SPADES, Card, Cards, card_rank, make_card, parse_card
-from stukolka.errors import CardParseError, IllegalActionError, InvalidActionError, RecordError, StukolkaError
+from stukolka.errors import CardParseError, IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
 from stukolka.shtoss.observation import ledger_of, view_of
-from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, record_field, replay_actions
+from stukolka.shtoss.checks import MAX_AMOUNT, invalid, short
+from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, record_field, replay_actions
 from stukolka.shtoss.stakes import Phase, Settlement, Stake
 from stukolka.shtoss.state import ShtossState, _apply_atomically, _parse_int
 
@@ -92,10 +93,15 @@ class Pharaon(GameState):
     Phase = PharaonPhase
 
     def __init__(self, rules: ShtossRules | None = None) -> None:
-        self.rules = rules or ShtossRules()
+        if rules is None:
+            rules = ShtossRules()
+        elif not isinstance(rules, ShtossRules):
+            raise RulesError(f"rules={short(rules)} must be ShtossRules (or None) "
+                             f"[{rule_tag('shtoss-rule-pharaon-bank', '2.2')}]")
+        self.rules = rules
         self.bank: int | None = None
         self.named: Card | None = None
-        self.inner = ShtossState(self.rules, punters=1)
+        self.inner = ShtossState(self.rules, punters=1, initial_kush=rules.min_kush)
         self._history: list[str] = []
 
     def current_player(self) -> int:
@@ -124,7 +130,11 @@ class Pharaon(GameState):
         return self.inner.returns()
 
     def clone(self) -> "Pharaon":
-        return copy.deepcopy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.inner = self.inner.clone()
+        return new
 
     @property
     def settlements(self) -> list[Settlement]:
@@ -141,6 +151,15 @@ class Pharaon(GameState):
     def apply_action(self, action: str) -> None:
         _apply_atomically(self, action, "an action is a string such as 'name A' or 'next'")
 
+    def _snapshot(self) -> dict[str, Any]:
+        return {"bank": self.bank, "named": self.named, "_history": list(self._history),
+                "inner": self.inner, "inner_state": self.inner._snapshot()}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.bank, self.named, self._history = saved["bank"], saved["named"], saved["_history"]
+        self.inner = saved["inner"]
+        self.inner._restore(saved["inner_state"])
+
     def _apply(self, action: str) -> str:
         """Apply one action; return it in canonical form (``bank 1000``, ``name A 100``)."""
         words = action.split()
@@ -149,9 +168,9 @@ class Pharaon(GameState):
             if verb != "bank" or len(words) != 2:
                 raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'",
                                          rule_tag("shtoss-rule-pharaon-bank", "2.2"))
-            b = _parse_int(words[1], action, "bank")
-            if b <= 0:
-                raise IllegalActionError(action, f"bank {b} must be positive",
+            b = _parse_int(words[1], action, "bank", rule_tag("shtoss-rule-pharaon-bank", "2.2"))
+            if not 0 < b <= MAX_AMOUNT:
+                raise IllegalActionError(action, f"bank {b} must be positive (and at most {MAX_AMOUNT})",
                                          rule_tag("shtoss-rule-pharaon-bank", "2.2"))
             self.bank = b
             return f"bank {b}"
@@ -167,12 +186,12 @@ class Pharaon(GameState):
                 try:
                     card = parse_card(words[1])
                 except CardParseError as e:
-                    raise InvalidActionError(action, str(e)) from None
+                    raise invalid(action, str(e), rule_tag("shtoss-rule-pharaon-named-card", "2.2")) from None
                 said = str(card)
             if card not in self.inner._deck:
                 raise IllegalActionError(action, f"rank of {card} is not in a {self.rules.deck_size}-card deck",
                                          rule_tag("shtoss-rule-roles", "H-4"))
-            k = _parse_int(words[2], action, "stake")
+            k = _parse_int(words[2], action, "stake", rule_tag("shtoss-rule-pharaon-bank", "2.2"))
             if not 0 < k <= self.bank:
                 raise IllegalActionError(action, f"stake {k} must be positive and at most the bank {self.bank}",
                                          rule_tag("shtoss-rule-pharaon-bank", "2.2"))
@@ -233,9 +252,10 @@ class Pharaon(GameState):
     def from_record(cls, record: Mapping[str, Any]) -> "Pharaon":
         """Replay a ``pharaon-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, PHARAON_RECORD_FORMAT, "pharaon")
+        check_keys(rec, ("format", "game", "rules", "actions", "returns"), "pharaon")
         try:
             game = cls(ShtossRules.from_options(record_field(rec, "rules", Mapping, {})))
-        except (StukolkaError, TypeError, ValueError) as exc:
+        except StukolkaError as exc:
             raise RecordError(f"pharaon record: bad rules: {exc}") from None
         replay_actions(game, record_field(rec, "actions", list), rec.get("returns"), "pharaon")
         return game

@@ -6,39 +6,61 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from stukolka.errors import RecordError, StukolkaError
+from stukolka.shtoss.checks import MAX_RECORD_ACTIONS, short
 
-__all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "record_field", "replay_actions"]
+__all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "check_keys", "record_field", "replay_actions"]
 
 RECORD_FORMAT = "shtoss-record/1"           #: the ``format`` of :meth:`ShtossState.to_record`
 PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`Pharaon.to_record`
+
+
+def check_keys(rec: Mapping[str, Any], allowed: tuple[str, ...], game: str) -> None:
+    """Refuse a record with a key its format does not have."""
+    for k in rec:
+        if k not in allowed:
+            raise RecordError(f"{game} record: unknown key {short(k)}; the keys are {', '.join(allowed)} "
+                              f"[{game}-record/1]")
 
 
 def record_field(rec: Mapping[str, Any], key: str, kind: type, default: Any = ...) -> Any:
     """``rec[key]``, checked to be a ``kind`` (or ``default`` when absent, if given)."""
     if key not in rec:
         if default is ...:
-            raise RecordError(f"record has no {key!r}")
+            raise RecordError(f"record has no {key!r} [{rec.get('format', 'record')}]")
         return default
     v = rec[key]
     if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        raise RecordError(f"record {key!r} must be {kind.__name__}, not {type(v).__name__}")
+        raise RecordError(f"record {key!r}={short(v)} must be {kind.__name__}, not {type(v).__name__} "
+                          f"[{rec.get('format', 'record')}]")
     return v
 
 
 def replay_actions(state: Any, actions: list[Any], returns: Any, game: str) -> None:
-    """Apply a record's ``actions`` to ``state``; check the ``returns`` if the record gives them."""
+    """Apply a record's ``actions`` to ``state``; check the ``returns`` if the record gives them
+    (a list of ints or exact strings such as ``"-5/2"``, one per seat)."""
+    fmt = f"{game}-record/1"
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise RecordError(f"{game} record: {len(actions)} actions, more than {MAX_RECORD_ACTIONS} [{fmt}]")
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise RecordError(f"{game} record: action {i} is {a!r}, not a string")
+            raise RecordError(f"{game} record: action {i} is {short(a)}, not a string [{fmt}]")
         try:
             state.apply_action(a)
         except StukolkaError as exc:
-            raise RecordError(f"{game} record: action {i} {a!r} does not replay: {exc}") from None
+            raise RecordError(f"{game} record: action {i} {short(a)} does not replay: {exc}") from None
     if returns is not None:
-        try:
-            given = [Fraction(r) for r in returns]
-        except (TypeError, ValueError, ZeroDivisionError):
-            raise RecordError(f"{game} record: returns {returns!r} are not numbers") from None
+        n = len(state.returns())
+        if not isinstance(returns, list) or len(returns) != n:
+            raise RecordError(f"{game} record: returns={short(returns)} must be a list of {n} amounts [{fmt}]")
+        given = []
+        for r in returns:
+            if isinstance(r, bool) or not isinstance(r, (int, str)) or (isinstance(r, str) and len(r) > 40) \
+                    or (isinstance(r, int) and r.bit_length() > 64):
+                raise RecordError(f"{game} record: return {short(r)} is not an int or an exact string [{fmt}]")
+            try:
+                given.append(Fraction(r))
+            except (TypeError, ValueError, ZeroDivisionError):
+                raise RecordError(f"{game} record: return {short(r)} is not a number [{fmt}]") from None
         if given != list(state.returns()):
-            raise RecordError(f"{game} record: returns {returns!r} do not match the replay "
-                              f"({[str(r) for r in state.returns()]})")
+            raise RecordError(f"{game} record: returns {short(returns)} do not match the replay "
+                              f"({[str(r) for r in state.returns()]}) [{fmt}]")

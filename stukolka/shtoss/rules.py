@@ -12,12 +12,14 @@ The deal itself is :class:`stukolka.shtoss.state.ShtossState`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.cards import card_colour, card_suit, parse_card  # noqa: F401  (parse_card: the doctests)
+from stukolka.shtoss.checks import MAX_AMOUNT, short
 
 __all__ = [
     "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "settle_card", "thirds_factor", "BANKER",
@@ -117,16 +119,36 @@ PREMIUM_EVENTS = {
 _PLIE_RULES = ("banker_wins", "half", "push")
 
 
+_DECIMAL = re.compile(r"\s*[+-]?[0-9]{1,12}(\.[0-9]{1,12})?(/[0-9]{1,12})?\s*")
+
+
 def _frac(value: Any, name: str, rule: str) -> Fraction:
-    """An exact number from an int, Fraction, str ('3/2') or a float written in decimal."""
-    if isinstance(value, bool):
-        raise RulesError(f"{name}={value!r} is not a number [{_tag(rule)}]")
+    """An exact number from an int, Fraction, str ('3/2', '1.5') or a float written in decimal;
+    numerators and denominators at most 10**12."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float, str)):
+        raise RulesError(f"{name}={short(value)} is not an exact number (an int, a Fraction or a short decimal) [{_tag(rule)}]")
     try:
         if isinstance(value, float):
-            return Fraction(repr(value))
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise RulesError(f"{name}={value!r} is not a number [{_tag(rule)}]") from None
+            value = repr(value)
+        if isinstance(value, str) and not _DECIMAL.fullmatch(value):
+            raise ValueError(value)
+        if isinstance(value, int) and value.bit_length() > 64:
+            raise ValueError(value)
+        v = Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        raise RulesError(f"{name}={short(value)} is not an exact number (an int, a Fraction or a short decimal) [{_tag(rule)}]") from None
+    if abs(v.numerator) > 10 ** 12 or v.denominator > 10 ** 12:
+        raise RulesError(f"{name}={short(value)} is out of range (at most 10**12) [{_tag(rule)}]")
+    return v
+
+
+def _pairs(value: Any, name: str, rule: str) -> list[tuple[Any, Any]]:
+    """The items of a table option: a mapping, or a list/tuple of (key, value) pairs."""
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, (list, tuple)) and all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
+        return [(x[0], x[1]) for x in value]
+    raise RulesError(f"{name}={short(value)} must be a mapping (a dict) or a list of pairs [{_tag(rule)}]")
 
 
 
@@ -205,19 +227,18 @@ class ShtossRules:
 
     def __post_init__(self) -> None:
         def bad(name: str, value: Any, why: str, rule: str) -> RulesError:
-            return RulesError(f"{name}={value!r} {why} [{_tag(rule)}]")
+            return RulesError(f"{name}={short(value)} {why} [{_tag(rule)}]")
 
         put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
-        if self.deck_size not in (52, 36, 32):
+        if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) \
+                or self.deck_size not in (52, 36, 32):
             raise bad("deck_size", self.deck_size, "is not one of 52, 36, 32", "H-4")
-        if self.plie_rule not in _PLIE_RULES:
-            raise bad("plie_rule", self.plie_rule, "is not one of " + ", ".join(_PLIE_RULES), "H-1")
-        if self.thirds_scope not in ("any", "sonic_only"):
-            raise bad("thirds_scope", self.thirds_scope, "is not 'any' or 'sonic_only'", "H-6")
-        if self.thirds_applies_to not in ("both", "wins_only"):
-            raise bad("thirds_applies_to", self.thirds_applies_to, "is not 'both' or 'wins_only'", "H-6")
-        if self.podrezka_by not in ("punter", "banker"):
-            raise bad("podrezka_by", self.podrezka_by, "is not 'punter' or 'banker'", "H-3")
+        for name, allowed, spec in (("plie_rule", _PLIE_RULES, "H-1"), ("thirds_scope", ("any", "sonic_only"), "H-6"),
+                                    ("thirds_applies_to", ("both", "wins_only"), "H-6"),
+                                    ("podrezka_by", ("punter", "banker"), "H-3")):
+            v = getattr(self, name)
+            if not isinstance(v, str) or v not in allowed:
+                raise bad(name, v, "is not one of " + ", ".join(repr(a) for a in allowed), spec)
         for name in ("lob_half", "lob_half_requires_same_suit", "thirds", "pair_bets",
                      "thirteenth_card_premium", "raise_reset_on_loss", "volny_kush",
                      "banker_may_refuse_kush", "cut_marker_removed", "mid_deal_bets",
@@ -231,14 +252,15 @@ class ShtossRules:
                 raise bad("position_payouts", pp, "is not a preset (" + ", ".join(POSITION_PRESETS) + ")", "H-8")
             pp = POSITION_PRESETS[pp]
         if pp is not None:
-            items = pp.items() if isinstance(pp, Mapping) else pp
-            table = []
-            for pos, mult in items:
-                if isinstance(pos, str) and pos.isdigit():
+            table: list[tuple[int, Fraction]] = []
+            for pos, mult in _pairs(pp, "position_payouts", "H-8"):
+                if isinstance(pos, str) and pos.isascii() and pos.isdigit() and len(pos) <= 3:
                     pos = int(pos)
                 if isinstance(pos, bool) or not isinstance(pos, int) or not 1 <= pos <= self.deck_size:
-                    raise bad("position_payouts", dict(items) if not isinstance(pp, Mapping) else dict(pp),
-                              f"has position {pos!r} outside 1..{self.deck_size}", "H-8")
+                    raise bad("position_payouts", pp, f"has position {short(pos, 20)} outside 1..{self.deck_size}",
+                              "H-8")
+                if any(pos == p for p, _ in table):
+                    raise bad("position_payouts", pp, f"names position {pos} twice", "H-8")
                 table.append((pos, _frac(mult, f"position_payouts[{pos}]", "H-8")))
             pp = tuple(sorted(table)) or None
         put("position_payouts", pp)
@@ -246,16 +268,17 @@ class ShtossRules:
         if self.pair_factor <= 0:
             raise bad("pair_factor", self.pair_factor, "must be positive", "H-11")
         prem = self.premiums
-        items = prem.items() if isinstance(prem, Mapping) else (prem or ())
-        table = []
-        for event, mult in items:
-            if event not in PREMIUM_EVENTS:
+        events: list[tuple[str, Fraction]] = []
+        for event, mult in (_pairs(prem, "premiums", "H-9") if prem is not None else []):
+            if not isinstance(event, str) or event not in PREMIUM_EVENTS:
                 raise bad("premiums", event, "is not an event (" + ", ".join(PREMIUM_EVENTS) + ")", "H-9")
+            if any(event == e for e, _ in events):
+                raise bad("premiums", prem, f"names the event {event!r} twice", "H-9")
             m = _frac(mult, f"premiums[{event}]", "H-9")
             if m < 0:
                 raise bad(f"premiums[{event}]", mult, "must not be negative", "H-9")
-            table.append((event, m))
-        put("premiums", tuple(sorted(table)))
+            events.append((event, m))
+        put("premiums", tuple(sorted(events)))
         for name in ("raise_max_factor", "raise_half_max_factor"):
             v = _frac(getattr(self, name), name, "H-10")
             if v < 1:
@@ -267,10 +290,35 @@ class ShtossRules:
                 raise bad("max_kush_ratio", self.max_kush_ratio, "must be at least 1 (or None)", "H-5")
             put("max_kush_ratio", v)
         if self.bank_limit is not None and (isinstance(self.bank_limit, bool) or not isinstance(self.bank_limit, int)
-                                            or self.bank_limit <= 0):
-            raise bad("bank_limit", self.bank_limit, "must be a positive int or None", "H-14")
+                                            or not 0 < self.bank_limit <= MAX_AMOUNT):
+            raise bad("bank_limit", self.bank_limit, f"must be a whole number in 1..{MAX_AMOUNT} or None", "H-14")
         if self.family_bank and self.bank_limit is None:
             raise bad("family_bank", True, "needs a bank_limit (the bank's size)", "H-14")
+        if self.bank_limit is not None and self.min_kush * self.risk_factor > self.bank_limit:
+            raise bad("bank_limit", self.bank_limit, f"cannot cover even the smallest stake ({self.min_kush} chip(s) "
+                      f"at risk x{self.risk_factor})", "H-14")
+
+    @property
+    def min_kush(self) -> int:
+        """The smallest kush the rules allow: 3 under counting in thirds (H-6), else 1."""
+        return 3 if self.thirds else 1
+
+    @property
+    def risk_factor(self) -> Fraction:
+        """The most the banker can lose on one card, per chip of kush, premiums aside (for
+        ``bank_limit``, H-14): the largest agreed position payout, 2 with the 13th-card premium."""
+        top = max([Fraction(1), *(abs(m) for _, m in self.position_payouts or ())])
+        if self.thirteenth_card_premium:
+            top = max(top, Fraction(2))
+        return top
+
+    def max_kush(self, initial_kush: int) -> int | None:
+        """The largest kush ``max_kush_ratio`` lets a punter put on a card at a table whose
+        initial kush is ``initial_kush`` (a multiple of 3 under thirds), or None without a ratio (H-5)."""
+        if self.max_kush_ratio is None:
+            return None
+        top = int(self.max_kush_ratio * initial_kush)
+        return top - top % self.min_kush
 
     # ---------------------------------------------------------------- derived values
     def payout(self, position: int) -> Fraction:
@@ -322,19 +370,48 @@ class ShtossRules:
         >>> ShtossRules.from_options({"shtoss": {"raise.max_factor": 3, "deck_size": 36}}).raise_max_factor
         Fraction(3, 1)
         """
-        opts = dict(options.get("shtoss", options))
-        if isinstance(opts.get("raise"), Mapping):
-            for k, v in opts.pop("raise").items():
-                opts[f"raise_{k}"] = v
-        opts = {k.replace("raise.", "raise_").replace("shtoss.", ""): v for k, v in opts.items()}
+        if not isinstance(options, Mapping):
+            raise RulesError(f"shtoss options={short(options)} must be a mapping (a dict) [spec 8]")
+        if "shtoss" in options:
+            others = [k for k in options if k != "shtoss"]
+            if others:
+                raise RulesError(f"shtoss options: {short(others)} beside the 'shtoss' block [spec 8]")
+            options = options["shtoss"]
+            if not isinstance(options, Mapping):
+                raise RulesError(f"shtoss={short(options)} must be a mapping (a dict) [spec 8]")
         known = {f.name for f in fields(cls)}
-        for k in opts:
-            if k not in known:
-                raise RulesError(f"unknown shtoss option {k!r}; the options are "
-                                + ", ".join(sorted(known)) + " [spec 8]")
+        opts: dict[str, Any] = {}
+
+        def put(key: Any, name: str, value: Any) -> None:
+            if name not in known:
+                raise RulesError(f"unknown shtoss option {short(key)}; the options are "
+                                 + ", ".join(sorted(known)) + " [spec 8]")
+            if name in opts:
+                raise RulesError(f"shtoss option {name!r} is given twice ({short(key)}) [spec 8]")
+            opts[name] = value
+
+        for key, value in options.items():
+            if not isinstance(key, str):
+                raise RulesError(f"shtoss option name {short(key)} is not a string [spec 8]")
+            name = key[len("shtoss."):] if key.startswith("shtoss.") else key
+            if name == "raise" and isinstance(value, Mapping):
+                for k2, v2 in value.items():
+                    if not isinstance(k2, str):
+                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]")
+                    put(f"raise.{k2}", f"raise_{k2}", v2)
+                continue
+            if name.startswith("raise."):
+                name = "raise_" + name[len("raise."):]
+            put(key, name, value)
         return cls(**opts)
 
     def replace(self, **changes: Any) -> "ShtossRules":
+        """A copy with some options changed (validated like the constructor)."""
+        known = {f.name for f in fields(self)}
+        for k in changes:
+            if k not in known:
+                raise RulesError(f"unknown shtoss option {short(k)}; the options are "
+                                 + ", ".join(sorted(known)) + " [spec 8]")
         return replace(self, **changes)
 
     def __repr__(self) -> str:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from stukolka.errors import IllegalActionError, RulesError
+from stukolka.shtoss.checks import MAX_PUNTERS, check_amount, check_money, short
 from stukolka.shtoss.rules import ShtossRules, rule_tag
 from stukolka.shtoss.state import ShtossState
 
@@ -21,7 +22,7 @@ class Session:
     raise rules (paroli, H-10): ``raise_max_factor`` after a maximal win, ``raise_half_max_factor``
     after a smaller win, back to the initial kush after a loss (if ``raise_reset_on_loss``);
     an even result keeps the kush.  Raised kushes are rounded down to whole chips (to a
-    multiple of 3 under thirds).  With ``alternate_banker`` the bank passes to the next seat.
+    multiple of 3 under thirds) and never exceed what ``max_kush_ratio`` allows (H-5).  With ``alternate_banker`` the bank passes to the next seat.
 
     >>> s = Session(ShtossRules(), players=("banker", "punter"), initial_kush=10)
     >>> _ = s.play(["stake 7♦", "done", "cut 5", "deck K♣ 7♥", "next"])
@@ -34,13 +35,32 @@ class Session:
     def __init__(self, rules: ShtossRules | None = None, players: Sequence[str] = ("banker", "punter"),
                  capitals: Mapping[str, int | Fraction] | None = None, initial_kush: int = 1,
                  banker: str | None = None) -> None:
-        self.rules = rules or ShtossRules()
-        if len(players) < 2 or len(set(players)) != len(players):
-            raise RulesError(f"players={tuple(players)!r}: need two or more distinct names [shtoss-rule-roles (2.3.1)]")
+        roles = "shtoss-rule-roles (2.3.1)"
+        if rules is None:
+            rules = ShtossRules()
+        elif not isinstance(rules, ShtossRules):
+            raise RulesError(f"rules={short(rules)} must be ShtossRules (or None) [{roles}]")
+        self.rules = rules
+        if (not isinstance(players, (list, tuple)) or not 2 <= len(players) <= MAX_PUNTERS + 1
+                or not all(isinstance(p, str) and 0 < len(p) <= 100 for p in players)
+                or len(set(players)) != len(players)):
+            raise RulesError(f"players={short(players)}: need 2..{MAX_PUNTERS + 1} distinct names (a list of "
+                             f"non-empty strings) [{roles}]")
         self.players = tuple(players)
-        self.capitals = {p: Fraction((capitals or {}).get(p, 0)) for p in self.players}
+        if capitals is not None and not isinstance(capitals, Mapping):
+            raise RulesError(f"capitals={short(capitals)} must be a mapping name -> chips [{roles}]")
+        for p in capitals or {}:
+            if p not in self.players:
+                raise RulesError(f"capitals: {short(p)} is not one of the players {short(self.players)} [{roles}]")
+        self.capitals = {p: check_money(f"capitals[{p!r}]", (capitals or {}).get(p, 0), roles) for p in self.players}
+        check_amount("initial_kush", initial_kush, "shtoss-rule-kush (2.3.2)")
+        if initial_kush % rules.min_kush:
+            raise RulesError(f"initial_kush={initial_kush} is not divisible by 3, as counting in thirds requires "
+                             f"[{rule_tag('shtoss-rule-thirds', 'H-6')}]")
         self.initial_kush = initial_kush
         self.kush = {p: initial_kush for p in self.players}
+        if banker is not None and (not isinstance(banker, str) or banker not in self.players):
+            raise RulesError(f"banker={short(banker)} is not one of the players {short(self.players)} [{roles}]")
         self.banker = banker or self.players[0]
         self.deals: list[ShtossState] = []
         self.records: list[dict[str, Any]] = []   #: one record per booked deal, with its ``seats``
@@ -112,15 +132,25 @@ class Session:
             new = kush * r.raise_max_factor
         else:
             new = kush * r.raise_half_max_factor
-        step = 3 if r.thirds else 1
-        return max(step, int(new) // step * step)
+        step = r.min_kush
+        out = max(step, int(new) // step * step)
+        top = r.max_kush(self.initial_kush)
+        return out if top is None else min(out, top)
 
     def play(self, actions: Sequence[str]) -> ShtossState:
         """Play one deal from a list of actions and book it."""
+        if isinstance(actions, str) or not isinstance(actions, (list, tuple)):
+            raise IllegalActionError(short(actions), "play() takes a list of action strings",
+                                     rule_tag("shtoss-rule-several-stakes", "2.3.8"))
+        saved = (self._latest, self._seats)
         state = self.new_deal()
-        for a in actions:
-            state.apply_action(a)
-        self.finish_deal(state)
+        try:
+            for a in actions:
+                state.apply_action(a)
+            self.finish_deal(state)
+        except BaseException:
+            self._latest, self._seats = saved
+            raise
         return state
 
     def finish(self, state: ShtossState) -> dict[str, Fraction]:

@@ -43,7 +43,10 @@ from stukolka.errors import (
 )
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of, seat_names, view_of
-from stukolka.shtoss.records import RECORD_FORMAT, record_field, replay_actions
+from stukolka.shtoss.checks import (
+    MAX_ACTION_LENGTH, MAX_PUNTERS, check_amount, check_count, invalid, parse_int, short,
+)
+from stukolka.shtoss.records import RECORD_FORMAT, check_keys, record_field, replay_actions
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
 from stukolka.shtoss.stakes import Phase, Settlement, Stake
 
@@ -55,24 +58,38 @@ def _apply_atomically(state: Any, action: object, hint: str) -> None:
     canonical form (kept in the history); if anything raises, put the state back exactly as
     it was, so that a refused action changes nothing."""
     if not isinstance(action, str):
-        raise InvalidActionError(action, hint)
-    saved = copy.deepcopy(state.__dict__)
+        raise invalid(short(action), hint, rule_tag("shtoss-rule-roles", "H-4"))
+    if len(action) > MAX_ACTION_LENGTH:
+        raise invalid(action, f"an action is at most {MAX_ACTION_LENGTH} characters, this one has {len(action)}",
+                      rule_tag("shtoss-rule-roles", "H-4"))
+    saved = state._snapshot()
     try:
         canonical = state._apply(action.strip())
     except BaseException:
-        state.__dict__.clear()
-        state.__dict__.update(saved)
+        state._restore(saved)
         raise
     state._history.append(canonical)
 
 
 # --------------------------------------------------------------------------- the deal
-def _parse_int(text: str, action: str, what: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise InvalidActionError(action, f"{what} {text!r} is not a whole number") from None
-    return v
+def _parse_int(text: str, action: str, what: str, rule: str = "") -> int:
+    """A whole number in ASCII digits, or an :class:`InvalidActionError` naming ``rule``."""
+    return parse_int(text, action, what, rule or rule_tag("shtoss-rule-kush", "2.3.3"))
+
+
+#: verb -> (fewest words after it, most words after it (None: any), the form, the rule)
+_GRAMMAR: dict[str, tuple[int, int | None, str, tuple[str, str]]] = {
+    "stake": (1, 2, "stake <card> [kush]", ("shtoss-rule-kush", "2.3.3")),
+    "pair": (2, 3, "pair <card> <card> [kush]", ("shtoss-rule-pair-bet", "H-11")),
+    "done": (0, 0, "done", ("shtoss-rule-kush", "2.3.3")),
+    "accept": (0, 0, "accept", ("shtoss-rule-banker-refusal", "H-5")),
+    "refuse": (0, 0, "refuse", ("shtoss-rule-banker-refusal", "H-5")),
+    "cut": (1, 1, "cut <k>", ("shtoss-rule-podrezka", "2.3.4")),
+    "card": (1, 1, "card <card>", ("shtoss-rule-metka", "2.3.5")),
+    "shuffle": (1, 1, "shuffle <seed>", ("shtoss-rule-metka", "2.3.5")),
+    "deck": (1, None, "deck <card> <card> ...", ("shtoss-rule-metka", "2.3.5")),
+    "next": (0, 0, "next", ("shtoss-rule-metka", "2.3.5")),
+}
 
 
 class ShtossState(GameState):
@@ -92,11 +109,29 @@ class ShtossState(GameState):
 
     def __init__(self, rules: ShtossRules | None = None, punters: int = 1, initial_kush: int = 1,
                  kush: Mapping[int, int] | None = None) -> None:
-        self.rules = rules or ShtossRules()
-        if isinstance(punters, bool) or not isinstance(punters, int) or punters < 1:
-            raise RulesError(f"punters={punters!r} must be a positive int [shtoss-rule-roles (2.3.1)]")
-        if isinstance(initial_kush, bool) or not isinstance(initial_kush, int) or initial_kush <= 0:
-            raise RulesError(f"initial_kush={initial_kush!r} must be a positive int [shtoss-rule-kush (2.3.2)]")
+        if rules is None:
+            rules = ShtossRules()
+        elif not isinstance(rules, ShtossRules):
+            raise RulesError(f"rules={short(rules)} must be ShtossRules (or None) [{rule_tag('shtoss-rule-roles', 'H-4')}]")
+        self.rules = rules
+        check_count("punters", punters, 1, MAX_PUNTERS, "shtoss-rule-roles (2.3.1)")
+        check_amount("initial_kush", initial_kush, "shtoss-rule-kush (2.3.2)")
+        if initial_kush % rules.min_kush:
+            raise RulesError(f"initial_kush={initial_kush} is not divisible by 3, as counting in thirds requires "
+                             f"[{rule_tag('shtoss-rule-thirds', 'H-6')}]")
+        if kush is not None and not isinstance(kush, Mapping):
+            raise RulesError(f"kush={short(kush)} must be a mapping punter -> kush [shtoss-rule-kush (2.3.2)]")
+        top = rules.max_kush(initial_kush)
+        for p, k in (kush or {}).items():
+            if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= punters:
+                raise RulesError(f"kush: punter {short(p)} is not one of 1..{punters} [shtoss-rule-roles (2.3.1)]")
+            check_amount(f"kush[{p}]", k, "shtoss-rule-kush (2.3.2)")
+            if k % rules.min_kush:
+                raise RulesError(f"kush[{p}]={k} is not divisible by 3, as counting in thirds requires "
+                                 f"[{rule_tag('shtoss-rule-thirds', 'H-6')}]")
+            if top is not None and k > top:
+                raise RulesError(f"kush[{p}]={k} exceeds max_kush_ratio={rules.max_kush_ratio} x the initial kush "
+                                 f"{initial_kush} [{rule_tag('shtoss-rule-banker-refusal', 'H-5')}]")
         self.punters = punters
         self.initial_kush = initial_kush
         self.default_kush = {p: (kush or {}).get(p, initial_kush) for p in range(1, punters + 1)}
@@ -161,9 +196,12 @@ class ShtossState(GameState):
         return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[str]:
-        """Legal actions in a fixed order.  In the stake phase the list shows each card
-        at the punter's current default kush; any positive whole kush is accepted.
-        At a chance node ``shuffle <seed>`` and ``deck <cards>`` are accepted too."""
+        """Legal actions in a fixed order; every one of them is accepted, and until the deal is
+        over there is at least one.  In the stake phase the list shows each card the punter may
+        stake at his current default kush, lowered where ``max_kush_ratio`` (H-5) or the bank
+        limit (H-14) allows less; any other allowed kush is accepted too.  A punter for whom
+        the bank has no room left may only say ``done``.  At a chance node ``shuffle <seed>``
+        and ``deck <cards>`` are accepted too."""
         p = self.current_player()
         if p == TERMINAL:
             return []
@@ -172,11 +210,8 @@ class ShtossState(GameState):
         if self.phase in (Phase.STAKE, Phase.BETS):
             # before the cut a punter's own staked cards are re-staked only to change the kush (not
             # listed); between abcugs a card he has open may not be staked again (the podrezka froze it)
-            mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
-                    else {c for s in self.open_stakes() if s.punter == p for c in s.cards})
-            k = self.default_kush[p]
-            acts = [f"stake {c} {k}" for c in self._deck if c not in mine and self._rank_live(card_rank(c))]
-            if self.phase is Phase.BETS or any(s.punter == p for s in self.stakes):
+            acts = self._stake_options(p)
+            if self.phase is Phase.BETS or not acts or any(s.punter == p for s in self.stakes):
                 acts.append("done")
             return acts
         if self.phase is Phase.CUT:
@@ -199,12 +234,58 @@ class ShtossState(GameState):
         return out
 
     def clone(self) -> "ShtossState":
-        return copy.deepcopy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self._snapshot())
+        return new
 
     def apply_action(self, action: str) -> None:
         _apply_atomically(self, action, "an action is a string such as 'stake Q♠ 30' or 'next'")
 
     # ---------------------------------------------------------------- internals
+    def _snapshot(self) -> dict[str, Any]:
+        """Enough of the state to put it back after a refused action: the attributes, with the
+        lists and dicts copied (their items -- stakes, settlements, cards -- are immutable)."""
+        return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in self.__dict__.items()}
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
+    def _stake_options(self, p: int) -> list[str]:
+        """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers."""
+        mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
+                else {c for s in self.open_stakes() if s.punter == p for c in s.cards})
+        acts = []
+        for c in self._deck:
+            if c in mine:
+                continue
+            cards = Cards([c])
+            k = self._offered_kush(p, cards)
+            if k is not None and self._stake_refusal(f"stake {c} {k}", p, cards, k) is None:
+                acts.append(f"stake {c} {k}")
+        return acts
+
+    def _offered_kush(self, p: int, cards: Cards) -> int | None:
+        """The punter's default kush, lowered to what ``max_kush_ratio`` and the bank's room allow
+        (a multiple of 3 under thirds); None if not even the smallest kush fits."""
+        r = self.rules
+        k = self.default_kush[p]
+        top = r.max_kush(self.initial_kush)
+        if top is not None:
+            k = min(k, top)
+        if r.bank_limit is not None:
+            room = r.bank_limit - self._risk_besides(p, cards)
+            per = self._at_risk(Stake(p, cards, 1))
+            k = min(k, int(room / per) if room > 0 else 0)
+        k -= k % r.min_kush
+        return k if k >= r.min_kush else None
+
+    def _risk_besides(self, p: int, cards: Cards) -> Fraction:
+        """What the open stakes put at risk, leaving out ``p``'s stake on ``cards`` before the cut
+        (which a new stake on the same cards replaces)."""
+        return sum((self._at_risk(s) for i, s in enumerate(self.stakes) if i in self._open
+                    and not (self.phase is Phase.STAKE and s.punter == p and s.cards == cards)), Fraction(0))
+
     def _undealt_unknown(self) -> list[Card]:
         known = set(self._order)
         return [c for c in self._deck if c not in known]
@@ -221,7 +302,7 @@ class ShtossState(GameState):
         try:
             c = parse_card(text)
         except CardParseError as e:
-            raise InvalidActionError(action, str(e)) from None
+            raise invalid(action, str(e), rule_tag("shtoss-rule-roles", "H-4")) from None
         if c not in self._deck:
             raise IllegalActionError(action, f"{c} is not in a {self.rules.deck_size}-card deck",
                                      rule_tag("shtoss-rule-roles", "H-4"))
@@ -231,8 +312,15 @@ class ShtossState(GameState):
         """Apply one action; return it in canonical form (``stake Q♠ 10``, ``deck 9♣ 3♦``)."""
         words = action.split()
         if not words:
-            raise InvalidActionError(action, "empty action")
+            raise invalid(action, "empty action", rule_tag("shtoss-rule-roles", "H-4"))
         verb, args = words[0].lower(), words[1:]
+        if verb not in _GRAMMAR:
+            raise invalid(action, "unknown verb; use " + ", ".join(_GRAMMAR), rule_tag("shtoss-rule-roles", "H-4"))
+        low, high, form, (label, spec) = _GRAMMAR[verb]
+        if verb == "deck":
+            args = " ".join(args).replace(",", " ").split()
+        if len(args) < low or (high is not None and len(args) > high):
+            raise invalid(action, f"expected {form!r}", rule_tag(label, spec))
         player = self.current_player()
         kush = self.default_kush.get(player, self.initial_kush)
         self._dispatch(action, verb, args, player)
@@ -243,7 +331,7 @@ class ShtossState(GameState):
         if verb in ("cut", "shuffle"):
             return f"{verb} {int(args[0])}"
         if verb in ("card", "deck"):
-            return verb + " " + " ".join(str(parse_card(a)) for a in " ".join(args).replace(",", " ").split())
+            return verb + " " + " ".join(str(parse_card(a)) for a in args)
         return verb
 
     def _dispatch(self, action: str, verb: str, args: list[str], player: int) -> None:
@@ -261,14 +349,14 @@ class ShtossState(GameState):
             return self._chance(action, verb, args)
         if verb == "next":
             return self._next(action)
-        raise InvalidActionError(action, "unknown verb; use stake, pair, done, accept, refuse, cut, "
-                                         "card, shuffle, deck or next")
+        raise invalid(action, "unknown verb", rule_tag("shtoss-rule-roles", "H-4"))  # pragma: no cover
 
     def _stake(self, action: str, verb: str, args: list[str], player: int) -> None:
         if self.phase not in (Phase.STAKE, Phase.BETS):
             if self.phase is Phase.DEAL and self.rules.mid_deal_bets:
                 raise IllegalActionError(action, "new stakes go between abcugs, after the banker "
                                                  "has turned one", rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+            # the doubled tag is what the book's stored outputs show (to be fixed with them)
             raise IllegalActionError(action, "after the podrezka nobody may change a card or a kush",
                                      rule_tag("shtoss-rule-podrezka", rule_tag("shtoss-rule-podrezka", "2.3.4")))
         if self._pending is not None:
@@ -279,51 +367,54 @@ class ShtossState(GameState):
         if verb == "pair" and not self.rules.pair_bets:
             raise IllegalActionError(action, "pair bets are not allowed (pair_bets=False)",
                                      rule_tag("shtoss-rule-pair-bet", "H-11"))
-        if len(args) not in (ncards, ncards + 1):
-            raise InvalidActionError(action, f"expected '{verb} " + ("<card> <card>" if ncards == 2 else "<card>")
-                                     + " [kush]'")
         cards = Cards(self._card(a, action) for a in args[:ncards])
         kush = _parse_int(args[ncards], action, "kush") if len(args) > ncards else self.default_kush[player]
-        if kush <= 0:
-            raise IllegalActionError(action, f"kush {kush} must be positive", rule_tag("shtoss-rule-kush", "2.3.3"))
-        if ncards == 2 and (card_rank(cards[0]) != card_rank(cards[1]) or cards[0] == cards[1]):
-            raise IllegalActionError(action, "a pair is two cards of one rank and different suits",
-                                     rule_tag("shtoss-rule-pair-bet", "H-11"))
-        if self.rules.thirds and kush % 3:
-            raise KushError(action, f"kush {kush} is not divisible by 3, as counting in "
-                                             "thirds requires", rule_tag("shtoss-rule-thirds", "H-6"))
-        if self.rules.max_kush_ratio is not None and kush > self.rules.max_kush_ratio * self.initial_kush:
-            raise IllegalActionError(action, f"kush {kush} exceeds max_kush_ratio={self.rules.max_kush_ratio} x the "
-                                             f"initial kush {self.initial_kush}",
-                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
-        if self.phase is Phase.BETS and any(s.punter == player and set(s.cards) & set(cards)
-                                            for s in self.open_stakes()):
-            raise IllegalActionError(action, "that card is already staked and open; after the podrezka "
-                                             "its kush may not change", rule_tag("shtoss-rule-podrezka", "2.3.4"))
-        if not self._rank_live(card_rank(cards[0])):
-            raise IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it",
-                                     rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+        refusal = self._stake_refusal(action, player, cards, kush)
+        if refusal is not None:
+            raise refusal
         stake = Stake(player, cards, kush)
-        if self.rules.bank_limit is not None:
-            risk = sum((self._at_risk(s) for i, s in enumerate(self.stakes) if i in self._open
-                        and not (self.phase is Phase.STAKE and s.punter == player and s.cards == cards)),
-                       Fraction(0)) + self._at_risk(stake)
-            if risk > self.rules.bank_limit:
-                raise IllegalActionError(action, f"the stakes would put {risk} at risk, "
-                                                 f"more than the bank (bank_limit={self.rules.bank_limit})",
-                                     rule_tag("shtoss-rule-bank-limit", "H-14"))
         may_refuse = self.rules.banker_may_refuse_kush and not self.rules.volny_kush
         if may_refuse and kush > self.initial_kush:
             self._pending = stake
         else:
             self._add(stake)
 
+    def _stake_refusal(self, action: str, player: int, cards: Cards, kush: int) -> IllegalActionError | None:
+        """Why a stake of ``kush`` on ``cards`` by ``player`` is refused now, or None if it is allowed
+        (the one check behind both :meth:`legal_actions` and :meth:`apply_action`)."""
+        from stukolka.shtoss.checks import MAX_AMOUNT
+        if not 0 < kush <= MAX_AMOUNT:
+            return IllegalActionError(action, f"kush {short(kush, 30)} must be positive (and at most {MAX_AMOUNT})",
+                                      rule_tag("shtoss-rule-kush", "2.3.3"))
+        if len(cards) == 2 and (card_rank(cards[0]) != card_rank(cards[1]) or cards[0] == cards[1]):
+            return IllegalActionError(action, "a pair is two cards of one rank and different suits",
+                                      rule_tag("shtoss-rule-pair-bet", "H-11"))
+        if self.rules.thirds and kush % 3:
+            return KushError(action, f"kush {kush} is not divisible by 3, as counting in "
+                                     "thirds requires", rule_tag("shtoss-rule-thirds", "H-6"))
+        top = self.rules.max_kush(self.initial_kush)
+        if top is not None and kush > top:
+            return IllegalActionError(action, f"kush {kush} exceeds max_kush_ratio={self.rules.max_kush_ratio} x the "
+                                              f"initial kush {self.initial_kush}",
+                                      rule_tag("shtoss-rule-banker-refusal", "H-5"))
+        if self.phase is Phase.BETS and any(s.punter == player and set(s.cards) & set(cards)
+                                            for s in self.open_stakes()):
+            return IllegalActionError(action, "that card is already staked and open; after the podrezka "
+                                              "its kush may not change", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+        if not self._rank_live(card_rank(cards[0])):
+            return IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it",
+                                      rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+        if self.rules.bank_limit is not None:
+            risk = self._risk_besides(player, cards) + self._at_risk(Stake(player, cards, kush))
+            if risk > self.rules.bank_limit:
+                return IllegalActionError(action, f"the stakes would put {risk} at risk, "
+                                                  f"more than the bank (bank_limit={self.rules.bank_limit})",
+                                          rule_tag("shtoss-rule-bank-limit", "H-14"))
+        return None
+
     def _at_risk(self, s: Stake) -> Fraction:
         """The most the banker can lose on a stake, premiums aside (for ``bank_limit``)."""
-        top = max([Fraction(1), *(abs(m) for _, m in self.rules.position_payouts or ())])
-        if self.rules.thirteenth_card_premium:
-            top = max(top, Fraction(2))
-        return s.kush * top * (self.rules.pair_factor if len(s.cards) == 2 else 1)
+        return s.kush * self.rules.risk_factor * (self.rules.pair_factor if len(s.cards) == 2 else 1)
 
     def _add(self, stake: Stake) -> None:
         if self.phase is Phase.STAKE:  # re-staking the same card(s) before the cut changes the kush
@@ -351,8 +442,10 @@ class ShtossState(GameState):
         if self.phase not in (Phase.STAKE, Phase.BETS) or self._pending is not None:
             raise IllegalActionError(action, f"'done' ends a punter's staking; now it is the {self.phase.value} phase",
                                      rule_tag("shtoss-rule-kush", "2.3.3"))
-        if self.phase is Phase.STAKE and not any(s.punter == player for s in self.stakes):
-            raise IllegalActionError(action, f"punter {player} has not staked a card",
+        if self.phase is Phase.STAKE and not any(s.punter == player for s in self.stakes) \
+                and self._stake_options(player):
+            raise IllegalActionError(action, f"punter {player} has not staked a card (only a punter for whom "
+                                             "the bank has no room left may sit the deal out)",
                                      rule_tag("shtoss-rule-kush", "2.3.3"))
         if self._turn < self.punters:
             self._turn += 1
@@ -370,7 +463,7 @@ class ShtossState(GameState):
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
             raise InvalidActionError(action, "expected 'cut <k>'")
-        k = _parse_int(args[0], action, "cut point")
+        k = _parse_int(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not 1 <= k < self.rules.deck_size:
             raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
@@ -393,7 +486,7 @@ class ShtossState(GameState):
         elif verb == "shuffle":
             if len(args) != 1:
                 raise InvalidActionError(action, "expected 'shuffle <seed>'")
-            seed = _parse_int(args[0], action, "seed")
+            seed = _parse_int(args[0], action, "seed", rule_tag("shtoss-rule-metka", "2.3.5"))
             random.Random(seed).shuffle(rest)
             if not self._order and self.cut:
                 rest = rest[self.cut:] + rest[:self.cut]
@@ -518,13 +611,25 @@ class ShtossState(GameState):
     def from_record(cls, record: Mapping[str, Any]) -> "ShtossState":
         """Replay a ``shtoss-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, RECORD_FORMAT, "shtoss")
+        check_keys(rec, ("format", "game", "rules", "punters", "initial_kush", "kush", "actions", "returns", "seats"),
+                   "shtoss")
         try:
             rules = ShtossRules.from_options(record_field(rec, "rules", Mapping, {}))
-            kush = {int(p): k for p, k in record_field(rec, "kush", Mapping, {}).items()}
+            kush: dict[int, Any] = {}
+            for p, k in record_field(rec, "kush", Mapping, {}).items():
+                if not (isinstance(p, str) and p.isascii() and p.isdigit() and len(p) <= 3):
+                    raise RecordError(f"shtoss record: kush key {short(p)} is not a punter's number [{RECORD_FORMAT}]")
+                kush[int(p)] = k
             state = cls(rules, punters=record_field(rec, "punters", int, 1),
                         initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
-        except (StukolkaError, TypeError, ValueError) as exc:
+        except StukolkaError as exc:
             raise RecordError(f"shtoss record: bad set-up: {exc}") from None
+        if "seats" in rec:
+            seats = rec["seats"]
+            if (not isinstance(seats, list) or len(seats) != state.punters + 1
+                    or not all(isinstance(x, str) and 0 < len(x) <= 100 for x in seats) or len(set(seats)) != len(seats)):
+                raise RecordError(f"shtoss record: seats={short(seats)} must be {state.punters + 1} distinct names "
+                                  f"(the banker first) [{RECORD_FORMAT}]")
         replay_actions(state, record_field(rec, "actions", list), rec.get("returns"), "shtoss")
         return state
 
