@@ -38,7 +38,7 @@ def invalid(action: object, reason: str, rule: str) -> InvalidActionError:
     """An :class:`InvalidActionError` whose reason ends with the rule tag (also in ``.rule``)."""
     exc = InvalidActionError(short(action, 80) if isinstance(action, str) and len(action) > 80 else action,
                              f"{reason} [{rule}]")
-    exc.rule = rule  # type: ignore[attr-defined]
+    exc.rule = rule
     return exc
 
 

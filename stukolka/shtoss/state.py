@@ -356,9 +356,8 @@ class ShtossState(GameState):
             if self.phase is Phase.DEAL and self.rules.mid_deal_bets:
                 raise IllegalActionError(action, "new stakes go between abcugs, after the banker "
                                                  "has turned one", rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
-            # the doubled tag is what the book's stored outputs show (to be fixed with them)
             raise IllegalActionError(action, "after the podrezka nobody may change a card or a kush",
-                                     rule_tag("shtoss-rule-podrezka", rule_tag("shtoss-rule-podrezka", "2.3.4")))
+                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if self._pending is not None:
             raise IllegalActionError(action, "the banker must first accept or refuse "
                                              f"the stake {self._pending}",
