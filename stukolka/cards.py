@@ -26,7 +26,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from stukolka.errors import CardParseError, DeckError
 
@@ -113,7 +113,7 @@ class Card(int):
     def _repr_svg_(self) -> str:
         return card_svg(self)
 
-    def __reduce__(self):  # pickles and copies as a Card, not an int
+    def __reduce__(self) -> tuple[type, tuple[int]]:  # pickles and copies as a Card, not an int
         return (Card, (int(self),))
 
 
@@ -134,11 +134,11 @@ class Cards(tuple):
     def parse(cls, text: str) -> "Cards":
         return cls(parse_cards(text))
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:  # a slice stays Cards
         item = super().__getitem__(index)
         return Cards(item) if isinstance(index, slice) else item
 
-    def __add__(self, other):
+    def __add__(self, other: Iterable[int]) -> "Cards":  # type: ignore[override]
         return Cards(tuple(self) + tuple(other))
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ Importing this module needs ``ipywidgets`` (the engine itself does not).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as w
 
@@ -34,11 +35,11 @@ def notation_explorer(cards: Iterable[int] | str = "A♠ K♥ Q♦ J♣ 10♠", 
     written = w.HTML()
     state = {"hand": hand}
 
-    def render(*_):
+    def render(*_: object) -> None:
         written.value = ("<p><b>Written:</b> " +
                          ", ".join(format_card(c, menu.value) for c in state["hand"]) + "</p>")
 
-    def reparse(change):
+    def reparse(change: dict[str, Any]) -> None:
         try:
             state["hand"] = parse_cards(change["new"])
         except ValueError as exc:  # the engine's message quotes the bad input
