@@ -27,7 +27,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable
 
-from stukolka.base import CHANCE, play_random
+from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
 from stukolka.shtoss import Pharaon, Session, ShtossRules, ShtossState, load_record, queen_of_spades, replay_evening
 

@@ -31,7 +31,8 @@ from stukolka.errors import StukolkaError
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, position,
                                       to_record)
 from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
-from stukolka.stukolka.state import CHANCE, Session, StukolkaState
+from stukolka.stukolka.session import Session
+from stukolka.stukolka.state import CHANCE, StukolkaState
 
 BOOL_OPTIONS = [name for name, value in StukolkaRules().to_dict().items() if isinstance(value, bool)]
 CHOICES = {

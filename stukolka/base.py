@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
 
+from stukolka.cards import format_card
 from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in stukolka.errors)
     BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
     StukolkaError,
@@ -69,7 +70,6 @@ class Observation:
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        from stukolka.cards import format_card
         lines = []
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             v = getattr(self, f.name)

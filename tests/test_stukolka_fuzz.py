@@ -22,7 +22,8 @@ from stukolka.base import CHANCE
 from stukolka.errors import RecordError, RulesError, StukolkaError
 from stukolka.stukolka.record import arranged_deck, deck_action, dumps, from_record, loads, position, to_record
 from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
-from stukolka.stukolka.state import Session, StukolkaState
+from stukolka.stukolka.session import Session
+from stukolka.stukolka.state import StukolkaState
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=120)
 

@@ -15,7 +15,8 @@ from stukolka.errors import CardParseError, IllegalActionError, RecordError, Rul
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, position, run,
                                       to_record)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, StukolkaRules
-from stukolka.stukolka.state import Session, StukolkaState
+from stukolka.stukolka.session import Session
+from stukolka.stukolka.state import StukolkaState
 
 BOOL_FIELDS = [f.name for f in dataclasses.fields(StukolkaRules) if f.type in ("bool", bool)]
 INT_FIELDS = ["stake", "n_players", "dealer_ante_multiplier", "shleif_refusal_min_pot", "purchase_price_per_card"]

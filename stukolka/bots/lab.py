@@ -34,7 +34,8 @@ from stukolka.bots.players import Bot, RuleOfThumbBot
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING
-from stukolka.stukolka.state import Session, StukolkaState
+from stukolka.stukolka.session import Session
+from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["play_deal", "play_session", "decision_values", "Decision", "paired_match", "tournament",

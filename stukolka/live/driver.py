@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stukolka.base import CHANCE, GameState, sample_chance
+from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RulesError, StukolkaError
 
 __all__ = ["GameSpec", "GAMES", "register_game", "LiveTable", "handle", "TABLES", "card_pictures"]
@@ -221,7 +222,6 @@ def _seat_count(state: GameState) -> int:
 
 def card_pictures(palette: str = "four", width: int = 60) -> dict[str, Any]:
     """The engine's card pictures, once per page: SVG by card number 0..51, plus a back."""
-    from stukolka.cards import card_name, card_svg, format_card
     return {"palette": palette, "width": width,
             "labels": [format_card(c) for c in range(52)],
             "names": [card_name(c) for c in range(52)],

@@ -6,7 +6,6 @@ podrezka: the named rank first falling to the banker's right loses, to his left 
 
 from __future__ import annotations
 
-import copy
 import enum
 from dataclasses import dataclass
 from fractions import Fraction

@@ -31,7 +31,6 @@ Actions are short strings (see ``docs/shtoss-actions.md``)::
 
 from __future__ import annotations
 
-import copy
 import random
 from fractions import Fraction
 from typing import Any, Mapping
@@ -44,7 +43,7 @@ from stukolka.errors import (
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of, seat_names, view_of
 from stukolka.shtoss.checks import (
-    MAX_ACTION_LENGTH, MAX_PUNTERS, check_amount, check_count, invalid, parse_int, short,
+    MAX_ACTION_LENGTH, MAX_AMOUNT, MAX_PUNTERS, check_amount, check_count, invalid, parse_int, short,
 )
 from stukolka.shtoss.records import RECORD_FORMAT, check_keys, record_field, replay_actions
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
@@ -381,7 +380,6 @@ class ShtossState(GameState):
     def _stake_refusal(self, action: str, player: int, cards: Cards, kush: int) -> IllegalActionError | None:
         """Why a stake of ``kush`` on ``cards`` by ``player`` is refused now, or None if it is allowed
         (the one check behind both :meth:`legal_actions` and :meth:`apply_action`)."""
-        from stukolka.shtoss.checks import MAX_AMOUNT
         if not 0 < kush <= MAX_AMOUNT:
             return IllegalActionError(action, f"kush {short(kush, 30)} must be positive (and at most {MAX_AMOUNT})",
                                       rule_tag("shtoss-rule-kush", "2.3.3"))

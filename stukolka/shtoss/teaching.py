@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from stukolka.cards import Card, card_rank, card_suit, deck, parse_card, parse_cards
 from stukolka.errors import RulesError
-from stukolka.shtoss.odds import banker_edge, position_law
+from stukolka.shtoss.odds import position_law
 from stukolka.shtoss.play import play_deal
 from stukolka.shtoss.rules import ShtossRules
 

@@ -19,7 +19,8 @@ from stukolka.stukolka.play import PLAYING, beats, card_options, trick_winner
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.picture import DealView, hand, show, tricks_text
 from stukolka.stukolka.view import view
-from stukolka.stukolka.state import RECORD_FORMAT, Session, StukolkaState, shuffled_deck
+from stukolka.stukolka.state import RECORD_FORMAT, StukolkaState, shuffled_deck
+from stukolka.stukolka.session import Session
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, playthrough, position,
                                       run, to_record)
 

@@ -35,6 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from stukolka.base import Ledger, LedgerLine, RulesError
+from stukolka.stukolka.rules import RULE_LABELS
 from stukolka.cards import format_card
 
 __all__ = ["opening_contributions", "pot_in_play", "trick_share", "remiz", "settle_deal",
@@ -149,8 +150,6 @@ def _who(names: Sequence[str], p: int) -> str:
 
 def _broken(rule: str, card: str) -> str:
     """A violation in words: the card, the rule's label and what the rule says."""
-    from stukolka.stukolka.state import RULE_LABELS   # (state imports this module)
-
     says = RULE_LABELS.get(rule, "").split(" (")[0].rstrip(".")
     what = f"{card} against {rule}" if card else "a card against the rules"
     return f"{what} ({says[:1].lower() + says[1:]})" if says and rule != "stukolka-rule-violation" else what

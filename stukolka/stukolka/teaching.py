@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from stukolka.base import money_text
 from stukolka.cards import format_card
 from stukolka.report import Table
 from stukolka.stukolka.phase import Phase
@@ -94,7 +95,6 @@ def plain(value: object) -> str:
     semicolons, fractions as chips (``money_text``)."""
     from fractions import Fraction
 
-    from stukolka.base import money_text
     if isinstance(value, (list, tuple)):
         nested = any(isinstance(v, (list, tuple)) for v in value)
         return ("; " if nested else ", ").join(plain(v) for v in value) if value else "none"

@@ -10,14 +10,14 @@ from typing import Any, Union
 
 import ipywidgets as w
 
-from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, sample_chance
+from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, money_text, sample_chance
 from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
-from stukolka.stukolka.pot import trick_share
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.state import Session, StukolkaState
+from stukolka.stukolka.session import Session
+from stukolka.stukolka.state import StukolkaState
 from stukolka.widgets.common import SeatedTable
 
 __all__ = ["StukolkaTable", "stukolka_table", "render_stukolka", "parse_cards_any"]
@@ -486,7 +486,6 @@ def _seat_name(p: int, me: int) -> str:
 def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
     """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`StukolkaState.view`)."""
     v = state.view(seat)
-    n = len(v["seats"])
     esc = html.escape
     out = []
     head = f"Deal {deal_number}" if deal_number else "Deal"
@@ -554,7 +553,6 @@ def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, de
     if state.is_terminal():
         import dataclasses
 
-        from stukolka.base import money_text
 
         led = state.settlement()
         led = dataclasses.replace(led, names=tuple(f"you (seat {p})" if p == seat else f"seat {p}"
