@@ -5,6 +5,7 @@ Both are built on the engine: the exact law of the first card of a rank
 (:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`play_deal`).
 They settle a single stake of one punter only; they are for comparison, not for play.
 
+>>> from stukolka.shtoss.odds import banker_edge
 >>> double_pack_edge() > banker_edge(ShtossRules()) > double_pack_edge(plie_to_banker=False) == 0
 True
 """
