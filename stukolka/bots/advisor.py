@@ -140,7 +140,7 @@ BOT_SAMPLES = {"declare": 8, "purchase": 6, "razrez": 6, "shleif_choice": 8, "pl
 
 
 def sample_key(observation: StukolkaObservation) -> str:
-    """The key of :data:`HINT_SAMPLES` and :data:`BOT_SAMPLES` for a decision: the phase, and
+    """The key of ``HINT_SAMPLES`` and ``BOT_SAMPLES`` for a decision: the phase, and
     for the first trick of the play ``"play 3"``."""
     phase = observation.phase.value
     if observation.phase is Phase.PLAY and len(observation.hand or ()) >= 3:
@@ -222,7 +222,7 @@ def advise(state_or_observation: StukolkaState | StukolkaObservation, player: in
     but only ``player``'s observation is searched), or an observation together with
     ``legal_actions`` (and the table's ``rules``, else the variant's defaults).
 
-    ``samples`` deals are searched (default: :data:`HINT_SAMPLES` for the phase).  With
+    ``samples`` deals are searched (default: ``HINT_SAMPLES`` for the phase).  With
     ``budget_ms`` sampling stops once that many milliseconds have passed, after at least
     ``min_samples`` deals (the result then depends on the machine's speed; without a
     budget it depends on ``seed`` alone)."""
@@ -268,7 +268,7 @@ class MonteCarloBot:
     ``rules`` are the table's rules (public knowledge); without them the variant's
     defaults are assumed.
 
-    ``samples`` is the number of deals per decision (default: :data:`BOT_SAMPLES` for the
+    ``samples`` is the number of deals per decision (default: ``BOT_SAMPLES`` for the
     phase).  Sampling stops early when, after four deals, every action searched has brought
     the same chips on every deal (nothing to choose), and, with ``budget_ms``, when that many
     milliseconds have passed (after at least ``min_samples`` deals; the choice then depends
@@ -296,7 +296,7 @@ class MonteCarloBot:
         self.baseline = RuleOfThumbBot(self.rng, rules=rules)
 
     def samples_for(self, observation: StukolkaObservation) -> int:
-        """The deals searched at a decision (:data:`BOT_SAMPLES` unless ``samples`` was given)."""
+        """The deals searched at a decision (``BOT_SAMPLES`` unless ``samples`` was given)."""
         return self.samples if self.samples is not None else BOT_SAMPLES.get(sample_key(observation), 8)
 
     def choose(self, observation: StukolkaObservation, legal_actions: Sequence[str]) -> str:

@@ -33,7 +33,7 @@ POSITION_KEYS = ("hands", "trump", "stock", "actions", "refuse")
 
 
 def new_stukolka(options: Mapping[str, Any], rng: random.Random) -> GameState:
-    """A Stukolka deal from the page's options: any :class:`StukolkaRules` field, plus
+    """A Stukolka deal from the page's options: any :class:`~stukolka.stukolka.rules.StukolkaRules` field, plus
     ``dealer`` (a seat; left out, the seats are drawn by chance, ``stukolka-rule-seat-draw``),
     ``carry`` and ``balances``.  With any of :data:`POSITION_KEYS` the deal is a position:
     ``hands`` (seat -> three cards), ``trump`` (the card that fixes trump), ``stock`` (the top

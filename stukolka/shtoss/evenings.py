@@ -68,7 +68,7 @@ def replay_evening(evening: Mapping[str, Any], capital: int | Fraction, rules: S
     """Replay one evening; return the final state and the punter's capital afterwards.
 
     The evening is a mapping with ``actions`` (or another ``actions_key``), and optionally
-    ``rules`` (options for :meth:`ShtossRules.from_options`, unless ``rules`` is given),
+    ``rules`` (options for :meth:`~stukolka.shtoss.rules.ShtossRules.from_options`, unless ``rules`` is given),
     ``initial_kush`` and the descriptive keys of ``stukolka/data/queen_of_spades.json``.  A bad
     evening raises :class:`~stukolka.errors.RecordError`, a bad ``rules`` or ``capital``
     :class:`~stukolka.errors.RulesError`.

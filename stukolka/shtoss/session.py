@@ -69,8 +69,8 @@ class Session:
 
     @property
     def totals(self) -> list[Fraction]:
-        """Each player's capital so far, as a list in the order of :attr:`players` (not the
-        seats of a deal, which move with the bank); :attr:`capitals` maps names to the same."""
+        """Each player's capital so far, as a list in the order of ``players`` (not the
+        seats of a deal, which move with the bank); ``capitals`` maps names to the same."""
         return [self.capitals[p] for p in self.players]
 
     @property

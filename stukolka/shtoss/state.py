@@ -569,7 +569,7 @@ class ShtossState(GameState):
                 for r in sorted({card_rank(c) for c in self._deck})}
 
     def observation(self, player: int) -> ShtossObservation:
-        """What ``player`` can see (see :class:`ShtossObservation`)."""
+        """What ``player`` can see (see :class:`~stukolka.shtoss.observation.ShtossObservation`)."""
         done = self._stake_settlements()
         return ShtossObservation(
             player=player, phase=self.phase, to_act=self.current_player(), deck_size=self.rules.deck_size,

@@ -2,7 +2,7 @@
 *Where the sources differ* (H-4 and H-12), so that each can be run against the engine's default.
 
 Both are built on the engine: the exact law of the first card of a rank
-(:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`play_deal`).
+(:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`~stukolka.bots.lab.play_deal`).
 They settle a single stake of one punter only; they are for comparison, not for play.
 
 >>> from stukolka.shtoss.odds import banker_edge
@@ -62,7 +62,7 @@ READINGS_13 = {
 
 def thirteenth_card_readings(stake: str, order: str, kush: int = 10) -> dict[str, Fraction]:
     """The punter's result on one stake (``"Q♠"``) for a banker's deck beginning ``order``,
-    under each reading of S3's thirteenth card (H-12, :data:`READINGS_13`).
+    under each reading of S3's thirteenth card (H-12, ``READINGS_13``).
 
     Reading (a) is the engine's ``thirteenth_card_premium``; (b) and (c) start from the
     engine's plain settlement of the same deal and apply the reading to the cards of ``order``.

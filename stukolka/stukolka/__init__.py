@@ -4,13 +4,13 @@
   and the book labels of the rules;
 * :mod:`~stukolka.stukolka.play` -- the rules of the card play as pure functions (trick winner, legal cards);
 * :mod:`~stukolka.stukolka.state` -- a deal as a state machine (:class:`~stukolka.stukolka.state.StukolkaState`) and a
-  :class:`~stukolka.stukolka.state.Session` of deals;
+  :class:`~stukolka.stukolka.session.Session` of deals;
 * :mod:`~stukolka.stukolka.pot` -- the money: stakes, trick shares, remizes, the ledger;
 * :mod:`~stukolka.stukolka.observation` -- what one seat may see (a typed, frozen dataclass);
 * :mod:`~stukolka.stukolka.view` -- what a front end draws for one seat (JSON-able data);
-* :mod:`~stukolka.stukolka.record` -- records, playthroughs, arranged positions and :func:`run`;
+* :mod:`~stukolka.stukolka.record` -- records, playthroughs, arranged positions and :func:`~stukolka.stukolka.record.run`;
 * :mod:`~stukolka.stukolka.display` -- pictures of a deal for the book (drawn by
-  :mod:`~stukolka.stukolka.picture`), with :func:`position` and :func:`run`.
+  :mod:`~stukolka.stukolka.picture`), with :func:`~stukolka.stukolka.record.position` and :func:`~stukolka.stukolka.record.run`.
 """
 
 from stukolka.stukolka.rules import PLAYER_LIMITS, PURCHASE_VARIANTS, RULE_LABELS, VARIANTS, StukolkaRules

@@ -1,7 +1,11 @@
-"""The phases of a Stukolka deal (see :mod:`stukolka.stukolka.state`)::
+"""The phases of a Stukolka deal (see :mod:`stukolka.stukolka.state`).
+
+A deal runs through them in this order::
 
     seat_draw (first deal only) -> shleif_choice (shleif) -> shuffle -> cut -> deal
     -> declare -> purchase -> razrez -> play -> terminal
+
+Each phase's value is its name as a plain word.
 """
 
 from __future__ import annotations

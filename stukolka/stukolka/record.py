@@ -65,7 +65,7 @@ def from_record(record: object) -> StukolkaState:
 
 
 def dumps(state: StukolkaState, **kw: Any) -> str:
-    """The record of ``state`` as JSON text (``kw`` go to :func:`json.dumps`, e.g. ``indent``)."""
+    """The record of ``state`` as JSON text (``kw`` go to ``json.dumps``, e.g. ``indent``)."""
     rec = to_record(state)
     try:
         return json.dumps(rec, ensure_ascii=False, **kw)
@@ -120,7 +120,7 @@ def playthrough(rules: StukolkaRules, seed: int, **setup: Any) -> str:
 
 def _cards(value: object, what: str) -> list[int]:
     """Cards given as text or as an iterable of card numbers 0..51 / card strings; anything
-    else raises :class:`RulesError` (or :class:`~stukolka.errors.CardParseError`)."""
+    else raises :class:`~stukolka.errors.RulesError` (or :class:`~stukolka.errors.CardParseError`)."""
     tag = "[stukolka-rule-deal]"
     if isinstance(value, str):
         if len(value) > 2000:
@@ -156,7 +156,7 @@ def arranged_deck(n_players: int, dealer: int, hands: Mapping[int, str | Iterabl
     """A deck order (top card first, after the cut) that deals ``hands`` (seat -> 3 cards),
     turns ``trump`` and puts ``stock`` on top of the stock; the other cards follow in
     pack order.  For setting up positions in tests and in the book.  A seat outside the
-    table, a hand of other than three cards, or a card used twice raises :class:`RulesError`.
+    table, a hand of other than three cards, or a card used twice raises :class:`~stukolka.errors.RulesError`.
 
     >>> from stukolka.cards import format_card
     >>> d = arranged_deck(3, 0, {1: "A♠ K♠ Q♠", 2: "2♥ 3♥ 4♥", 0: "5♦ 6♦ 7♦"}, "9♣", "10♣")

@@ -60,7 +60,7 @@ def _is_int(value: object) -> bool:
 
 
 def _check_option(name: str, value: object, kind: Any, spec: str, label: str) -> None:
-    """Raise :class:`RulesError` unless ``value`` fits ``kind`` (``bool``; ``("int", lo, hi)``;
+    """Raise :class:`~stukolka.errors.RulesError` unless ``value`` fits ``kind`` (``bool``; ``("int", lo, hi)``;
     ``("int?", lo, hi)`` for None or an int; a tuple of words; ``"set"``)."""
     tag = f"[{spec}, {label}]"
     if kind == "bool":
@@ -299,7 +299,7 @@ def check_setup(who: str, rules: object, dealer: object, carry: object,
                  balances: object) -> "tuple[StukolkaRules, list[int]]":
     """Check the set-up of a deal or a session: the rules, the dealer (a seat or None), the
     carry (whole chips, a multiple of 3) and the balances (one int per seat).  Returns the
-    rules and a fresh list of balances; anything else raises :class:`RulesError`."""
+    rules and a fresh list of balances; anything else raises :class:`~stukolka.errors.RulesError`."""
     if rules is None:
         rules = StukolkaRules()
     if not isinstance(rules, StukolkaRules):

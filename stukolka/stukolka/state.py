@@ -42,9 +42,8 @@ from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import (opening_contributions, state_ledger,
                                    state_payments)
 
-__all__ = ["StukolkaRules", "StukolkaState", "Phase", "Observation", "StukolkaObservation",
-           "RULE_LABELS", "RECORD_FORMAT", "VARIANTS", "PLAYER_LIMITS", "PLAYING", "beats", "trick_winner",
-           "shuffled_deck"]
+__all__ = ["StukolkaState", "RECORD_FORMAT", "RECORD_KEYS", "check_stukolka_record", "shuffled_deck",
+           "SHUFFLE_SAMPLE", "MAX_ACTION_LENGTH", "ACTION_RULE"]
 
 _CS = tuple(format_card(c) for c in range(52))
 _CARD_OF = {s: c for c, s in enumerate(_CS)}        # canonical card name -> card

@@ -1,7 +1,7 @@
 """Explorers for notebooks: a shtoss deal step by step and the exact odds.
 
 Like the tables, they only translate clicks into engine calls and draw what the
-engine returns: the deal is a :class:`~stukolka.shtoss.ShtossState`, the odds come
+engine returns: the deal is a :class:`~stukolka.shtoss.state.ShtossState`, the odds come
 from :mod:`stukolka.shtoss.odds`.  Charts are inline SVG,
 so they show in static pages and in the in-browser Python without extra packages.
 
@@ -307,7 +307,7 @@ def render_shtoss(state: ShtossState, palette: str = "two", *, names: Sequence[s
 
 def shtoss_deal(deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
                 seed: int = 0, *, palette: str = "two", **options: Any) -> ShtossDeal:
-    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.ShtossRules` options."""
+    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.rules.ShtossRules` options."""
     return ShtossDeal(deck_size, stakes, cut, seed, palette=palette, **options)
 
 

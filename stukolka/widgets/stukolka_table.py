@@ -484,7 +484,7 @@ def _seat_name(p: int, me: int) -> str:
 
 
 def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
-    """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`StukolkaState.view`)."""
+    """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`~stukolka.stukolka.state.StukolkaState.view`)."""
     v = state.view(seat)
     esc = html.escape
     out = []
