@@ -5,7 +5,7 @@
 * :mod:`~stukolka.shtoss.state` -- one deal as a state machine (:class:`~stukolka.shtoss.state.ShtossState`);
 * :mod:`~stukolka.shtoss.observation` -- what a player sees, and the view a front end draws;
 * :mod:`~stukolka.shtoss.records` -- the record formats of a deal and of Pharaon;
-* :mod:`~stukolka.shtoss.session` -- several deals at one table (:class:`~stukolka.base.Session`);
+* :mod:`~stukolka.shtoss.session` -- several deals at one table (:class:`~stukolka.shtoss.session.Session`);
 * :mod:`~stukolka.shtoss.pharaon` -- Pharaon (:class:`~stukolka.shtoss.pharaon.Pharaon`);
 * :mod:`~stukolka.shtoss.evenings` -- the evenings of *The Queen of Spades*;
 * :mod:`~stukolka.shtoss.play` -- whole deals for examples, comparisons of rules, playthroughs;

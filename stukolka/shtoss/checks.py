@@ -35,7 +35,7 @@ def short(value: Any, width: int = 60) -> str:
 
 
 def invalid(action: object, reason: str, rule: str) -> InvalidActionError:
-    """An :class:`InvalidActionError` whose reason ends with the rule tag (also in ``.rule``)."""
+    """An :class:`~stukolka.errors.InvalidActionError` whose reason ends with the rule tag (also in ``.rule``)."""
     exc = InvalidActionError(short(action, 80) if isinstance(action, str) and len(action) > 80 else action,
                              f"{reason} [{rule}]")
     exc.rule = rule

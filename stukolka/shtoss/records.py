@@ -10,8 +10,8 @@ from stukolka.shtoss.checks import MAX_RECORD_ACTIONS, short
 
 __all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "check_keys", "record_field", "replay_actions"]
 
-RECORD_FORMAT = "shtoss-record/1"           #: the ``format`` of :meth:`ShtossState.to_record`
-PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`Pharaon.to_record`
+RECORD_FORMAT = "shtoss-record/1"           #: the ``format`` of :meth:`~stukolka.shtoss.state.ShtossState.to_record`
+PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`~stukolka.shtoss.pharaon.Pharaon.to_record`
 
 
 def check_keys(rec: Mapping[str, Any], allowed: tuple[str, ...], game: str) -> None:

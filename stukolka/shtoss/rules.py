@@ -179,7 +179,7 @@ class ShtossRules:
       the punter's own suit pays him ``2 * kush`` (H-12 reading (a); 004-S3).
     * ``premiums`` -- event -> multiplier, events in :data:`PREMIUM_EVENTS` (H-9; 004-S2).
     * ``raise_max_factor`` 2, ``raise_half_max_factor`` 3/2, ``raise_reset_on_loss`` --
-      the punter's kush for the next deal in a :class:`~stukolka.base.Session` (spec ``raise.*``;
+      the punter's kush for the next deal in a :class:`~stukolka.shtoss.session.Session` (spec ``raise.*``;
       paroli, H-10; 004-S2).
     * ``volny_kush`` -- the banker may not refuse a raised kush; ``banker_may_refuse_kush``;
       ``max_kush_ratio`` -- a kush above ``ratio * initial kush`` is refused outright (H-5).

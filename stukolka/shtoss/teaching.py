@@ -2,7 +2,7 @@
 *Where the sources differ* (H-4 and H-12), so that each can be run against the engine's default.
 
 Both are built on the engine: the exact law of the first card of a rank
-(:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`~stukolka.bots.lab.play_deal`).
+(:func:`stukolka.shtoss.odds.position_law`) and finished engine deals (:func:`~stukolka.shtoss.play.play_deal`).
 They settle a single stake of one punter only; they are for comparison, not for play.
 
 >>> from stukolka.shtoss.odds import banker_edge

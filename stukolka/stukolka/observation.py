@@ -38,7 +38,7 @@ class StukolkaObservation(_BaseObservation):
     """Everything ``player`` may see of a Stukolka deal (and nothing more).
 
     Cards are ints ``0..51`` (:mod:`stukolka.cards`), suits ints ``0..3`` (``♠♥♦♣``);
-    ``phase`` is a :class:`~stukolka.stukolka.state.Phase`.
+    ``phase`` is a :class:`~stukolka.stukolka.phase.Phase`.
     """
 
     player: int

@@ -1,6 +1,6 @@
 """The Stukolka engine: one deal as an explicit state machine, and a session of deals.
 
-A deal runs through the phases of :class:`Phase`::
+A deal runs through the phases of :class:`~stukolka.stukolka.phase.Phase`::
 
     seat_draw (first deal only) -> shleif_choice (shleif) -> shuffle -> cut -> deal
     -> declare -> purchase -> razrez -> play -> terminal

@@ -33,7 +33,7 @@ from stukolka.shtoss import (
 __all__ = ["ShtossDeal", "shtoss_deal", "ShtossOdds", "shtoss_odds_explorer", "bar_chart_svg", "SHTOSS_RULE_TEXT"]
 
 #: What each settlement rule of the shtoss engine says, in plain words: the engine's own table
-#: (:data:`stukolka.shtoss.SETTLEMENT_TEXT`), keyed by the book's rule labels.
+#: (``stukolka.shtoss.SETTLEMENT_TEXT``), keyed by the book's rule labels.
 SHTOSS_RULE_TEXT = SETTLEMENT_TEXT
 _ESC = html.escape
 _LAB = {"description_width": "140px"}
