@@ -33,23 +33,31 @@ def book_url():
 
 
 @pytest.fixture(scope="session")
-def browser_context(tmp_path_factory):
-    """A fresh headless Chromium (Debian's, no download) driven by Playwright."""
+def playwright_driver():
+    """One Playwright driver for the whole session (its sync API allows only one at a time)."""
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: `make chromium` installs Debian's package")
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            viewport={"width": 1280, "height": 900},
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
-        yield ctx
-        ctx.close()
+        yield p
+
+
+def chromium_context(playwright_driver, profile: Path, width: int = 1280, height: int = 900):
+    """A headless Chromium (Debian's, no download) with its own profile directory."""
+    return playwright_driver.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, viewport={"width": width, "height": height},
+        args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    )
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright_driver, tmp_path_factory):
+    """A fresh headless Chromium for the book's pages."""
+    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("chromium-profile"))
+    yield ctx
+    ctx.close()
 
 
 class PageWatch:

@@ -25,7 +25,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import CHROMIUM, HTML, ROOT, SHOTS, PageWatch
+from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000       # a cold start without the shipped snapshot takes some 15 s on a busy machine
@@ -59,17 +59,11 @@ def live_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def context(tmp_path_factory):
+def context(playwright_driver, tmp_path_factory):
     """A fresh profile: the first visit is a cold start."""
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415
-    with sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("live-profile")), executable_path=CHROMIUM, headless=True,
-            viewport={"width": 1280, "height": 900},
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield ctx
-        ctx.close()
+    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("live-profile"))
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture
