@@ -5,24 +5,12 @@
 // view's, and the money at the end is the engine's settlement ledger.  Step, back and "to the
 // end" ask the engine for the view after that many moves (the driver's `replay`).
 
+import { h } from "./dom.js";
+
 const PACE_MS = 500;
 const WORDS = {
   next: "Turn the next abcug", done: "Done staking", accept: "Accept the raised kush", refuse: "Refuse the raised kush",
 };
-
-function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k === "html") el.innerHTML = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
-  return el;
-}
 
 function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : (String(x).startsWith("-") ? String(x) : "+" + x); }
 

@@ -4,6 +4,8 @@
 // (hand[i].why and .rule, or the refusal the engine sends when it is played), and the money
 // at the end is the engine's settlement ledger.
 
+import { h } from "./dom.js";
+
 const WORDS = {
   knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
   look: "Look at my cards", dark: "Play in the dark (without looking)", stand: "Keep my cards",
@@ -11,20 +13,6 @@ const WORDS = {
   deal: "Deal the cards",
 };
 const PACE_MS = 500;
-
-function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k === "html") el.innerHTML = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
-  return el;
-}
 
 function words(action) {
   if (WORDS[action]) return WORDS[action];
