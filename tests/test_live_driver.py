@@ -492,3 +492,15 @@ def test_the_directives_position_options_make_the_engines_position(tmp_path):
     assert opts == {**TRUMP_ACE, "dealer": 0}
     with pytest.raises(ValueError, match="dance"):            # a position the engine refuses fails the build
         live_tables._check_position({"n_players": 3, "hands": {"1": "A♠ K♥ 2♦"}, "actions": ["dance"]}, 0, [1])
+
+
+def test_a_registered_command_answers_without_a_table():
+    from stukolka.live.driver import COMMANDS, register_command
+    register_command("echo-test", lambda msg: {"echo": msg["x"] * 2})
+    try:
+        reply = json.loads(handle(json.dumps({"cmd": "echo-test", "x": 21})))
+        assert reply["ok"] and reply["echo"] == 42
+        bad = json.loads(handle(json.dumps({"cmd": "echo-test"})))
+        assert not bad["ok"] and bad["rule"] == "live-table-protocol"
+    finally:
+        COMMANDS.pop("echo-test")

@@ -31,7 +31,7 @@ from stukolka.base import CHANCE, GameState, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RulesError, StukolkaError
 
-__all__ = ["GameSpec", "GAMES", "register_game", "LiveTable", "handle", "TABLES", "card_pictures"]
+__all__ = ["GameSpec", "GAMES", "COMMANDS", "register_game", "register_command", "LiveTable", "handle", "TABLES", "card_pictures"]
 
 #: The book label a refusal names when a seat moves out of turn or moves for a bot.
 TURN_RULE = "live-table-turn"
@@ -52,10 +52,20 @@ class GameSpec:
 
 GAMES: dict[str, GameSpec] = {}
 
+#: Commands beyond the tables' own (for example a calculator on a page): name -> a function of
+#: the message returning the answer's fields.  They decide nothing either: each one calls the
+#: engine and returns what it says.
+COMMANDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {}
+
 
 def register_game(name: str, spec: GameSpec) -> None:
     """Make ``name`` a game the page may ask for (tests register small fake games)."""
     GAMES[name] = spec
+
+
+def register_command(name: str, fn: Callable[[Mapping[str, Any]], dict[str, Any]]) -> None:
+    """Make ``name`` a command the page may send that needs no table (see :data:`COMMANDS`)."""
+    COMMANDS[name] = fn
 
 
 # --------------------------------------------------------------------------- the table
@@ -279,6 +289,8 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
         _NEXT[0] += 1
         TABLES[tid] = t
         return {"table": tid, "view": t.view()}
+    if isinstance(cmd, str) and cmd in COMMANDS:
+        return COMMANDS[cmd](msg)
     if cmd == "close":
         TABLES.pop(msg.get("table"), None)  # type: ignore[arg-type]
         return {}
