@@ -21,11 +21,13 @@ import json
 import random
 import sys
 import time
-from collections import Counter
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from stukolka.errors import StukolkaError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonSession, FaraonState
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the soaks' shared tally
+from soak_tally import Tally  # noqa: E402
 
 BAD_OPTION_VALUES: dict[str, list[Any]] = {
     "players": [True, 1, 6, 4.0, "4", None, [4]],
@@ -53,33 +55,6 @@ def random_rules(rng: random.Random) -> FaraonRules:
                        exposed_card=rng.choice(["dealer_takes", "redeal"]), target=rng.choice([30, 60, 200]))
 
 
-class Tally:
-    def __init__(self) -> None:
-        self.tried: Counter[str] = Counter()
-        self.typed: Counter[str] = Counter()
-        self.crashes: Counter[str] = Counter()
-        self.accepted: Counter[str] = Counter()
-        self.examples: list[str] = []
-
-    def expect_refusal(self, point: str, call: Callable[[], Any], what: str) -> None:
-        """``call`` gets input known to be wrong: it must raise a StukolkaError."""
-        self.tried[point] += 1
-        try:
-            call()
-        except StukolkaError:
-            self.typed[point] += 1
-        except Exception as exc:  # noqa: BLE001 - counting untyped crashes is the point
-            self.crashes[point] += 1
-            self._note(f"crash at {point}: {what}: {type(exc).__name__}: {exc}"[:300])
-        else:
-            self.accepted[point] += 1
-            self._note(f"silently accepted at {point}: {what}"[:300])
-
-    def _note(self, text: str) -> None:
-        if len(self.examples) < 20:
-            self.examples.append(text)
-
-
 def soak_hand(rng: random.Random, tally: Tally, rules: FaraonRules) -> FaraonState:
     state = FaraonState(rules, dealer=rng.choice([None, rng.randrange(rules.players)]))
     steps = 0
@@ -88,7 +63,7 @@ def soak_hand(rng: random.Random, tally: Tally, rules: FaraonRules) -> FaraonSta
         tally.tried["legal play"] += 1
         if not legal:
             tally.accepted["legal play"] += 1
-            tally._note(f"no legal action in a live hand: {state}")
+            tally.note(f"no legal action in a live hand: {state}")
             break
         if rng.random() < 0.3:
             before = state.clone()
@@ -99,19 +74,19 @@ def soak_hand(rng: random.Random, tally: Tally, rules: FaraonRules) -> FaraonSta
                     tally.expect_refusal("apply_action", lambda b=bad: state.apply_action(b), repr(bad))
                     if state != before:
                         tally.accepted["apply_action"] += 1
-                        tally._note(f"a refused action changed the state: {bad!r}")
+                        tally.note(f"a refused action changed the state: {bad!r}")
                         state = before
         action = rng.choice(legal)
         try:
             state.apply_action(action)
         except Exception as exc:  # noqa: BLE001
             tally.crashes["legal play"] += 1
-            tally._note(f"offered action refused: {action!r}: {exc}"[:300])
+            tally.note(f"offered action refused: {action!r}: {exc}"[:300])
             break
         steps += 1
         if steps > 20_000:
             tally.accepted["legal play"] += 1
-            tally._note("a hand did not end")
+            tally.note("a hand did not end")
             break
     return state
 
@@ -123,7 +98,7 @@ def soak_record(rng: random.Random, tally: Tally, obj: FaraonState | FaraonMatch
     tally.tried["round trip"] += 1
     if cls.from_record(rec) != obj:
         tally.accepted["round trip"] += 1
-        tally._note(f"{point}: a record does not round-trip")
+        tally.note(f"{point}: a record does not round-trip")
     other = "faraon-record/1" if cls is FaraonMatch else "faraon-match-record/1"
     deep: Any = 0
     for _ in range(3000):
@@ -207,23 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         tally.tried["match play"] += 1
         if not match.is_terminal():
             tally.accepted["match play"] += 1
-            tally._note("a match did not end")
+            tally.note("a match did not end")
         soak_record(rng, tally, match)
-    points = sorted(set(tally.tried))
-    width = max(len(p) for p in points)
-    print(f"shedding game soak: {args.hands} hands, {args.matches} matches, seed {args.seed}, "
-          f"{time.time() - t0:.0f} s")
-    print(f"{'entry point':<{width}} | {'tried':>8} | {'typed errors':>12} | {'untyped crashes':>15} | "
-          f"{'silently accepted':>17}")
-    for p in points:
-        print(f"{p:<{width}} | {tally.tried[p]:>8} | {tally.typed[p]:>12} | {tally.crashes[p]:>15} | "
-              f"{tally.accepted[p]:>17}")
-    tried, typed = sum(tally.tried.values()), sum(tally.typed.values())
-    crashes, accepted = sum(tally.crashes.values()), sum(tally.accepted.values())
-    print(f"{'total':<{width}} | {tried:>8} | {typed:>12} | {crashes:>15} | {accepted:>17}")
-    for e in tally.examples:
-        print("  " + e)
-    return 1 if crashes or accepted else 0
+    tally.print_table(f"shedding game soak: {args.hands} hands, {args.matches} matches, seed {args.seed}, "
+                      f"{time.time() - t0:.0f} s")
+    return 1 if tally.findings() else 0
 
 
 if __name__ == "__main__":

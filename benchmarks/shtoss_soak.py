@@ -23,13 +23,16 @@ import copy
 import random
 import sys
 import time
+from pathlib import Path
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
 from stukolka.shtoss import Pharaon, Session, ShtossRules, ShtossState, load_record, queen_of_spades, replay_evening
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the soaks' shared tally
+from soak_tally import Tally  # noqa: E402
 
 GOOD: dict[str, list[Any]] = {
     "deck_size": [52, 36, 32], "plie_rule": ["banker_wins", "half", "push"],
@@ -64,39 +67,6 @@ HOSTILE_TEXT = ["", " ", "x" * 5000, "\x00", "²", "٣", "stake", "stake Z♠ 3"
                 "shuffle 1 2", "deck", "deck Z♠", "deck Q♠ Q♠", "next " + "9" * 5000, "stake Q♠ " + "9" * 30,
                 "bank", "name", "bank 0", "name A 0", "name A 1 2", "stake Q♠ -5", "stake Q♠ 0",
                 "pair Q♠ K♠ 3", "pair Q♠ Q♠ 3", "hello world"]
-
-
-class Tally:
-    """Per entry point: tried / typed / untyped crash / silently accepted / sound refused."""
-
-    def __init__(self) -> None:
-        self.rows: dict[str, Counter[str]] = {}
-        self.examples: dict[str, list[str]] = {}
-
-    def call(self, where: str, fn: Callable[[], Any], wrong: bool) -> Any:
-        row = self.rows.setdefault(where, Counter())
-        row["tried"] += 1
-        try:
-            out = fn()
-        except StukolkaError as exc:
-            row["typed"] += 1
-            if not wrong:
-                row["sound refused"] += 1
-                self._note(where, f"sound input refused: {exc}")
-            return None
-        except Exception as exc:  # noqa: BLE001  (the point is to count these)
-            row["untyped crash"] += 1
-            self._note(where, f"{type(exc).__name__}: {str(exc)[:120]}")
-            return None
-        if wrong:
-            row["silently accepted"] += 1
-            self._note(where, "wrong input accepted")
-        return out
-
-    def _note(self, where: str, text: str) -> None:
-        ex = self.examples.setdefault(where, [])
-        if len(ex) < 3:
-            ex.append(text)
 
 
 def random_options(rng: random.Random) -> tuple[dict[str, Any], bool]:
@@ -360,23 +330,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     t, inv = soak(args.deals, args.seed)
-    cols = ["tried", "typed", "untyped crash", "silently accepted", "sound refused"]
-    print(f"shtoss soak: {inv['deals']} deals, seed {args.seed}, {time.perf_counter() - t0:.0f} s\n")
-    print("| entry point | " + " | ".join(cols) + " |")
-    print("|---|" + "--:|" * len(cols))
-    for where, row in sorted(t.rows.items()):
-        print(f"| {where} | " + " | ".join(f"{row[c]:,}" for c in cols) + " |")
-    total = Counter()
-    for row in t.rows.values():
-        total.update(row)
-    print("| **total** | " + " | ".join(f"{total[c]:,}" for c in cols) + " |")
+    t.print_table(f"shtoss soak: {inv['deals']} deals, seed {args.seed}, {time.perf_counter() - t0:.0f} s")
     print("\ninvariant: " + ", ".join(f"{k} {inv[k]:,}" for k in
                                      ("deals", "dead end", "offered but refused", "changed by a refusal",
                                       "record does not round-trip", "no end")))
-    for where, ex in t.examples.items():
-        for e in ex:
-            print(f"  {where}: {e}")
-    bad = total["untyped crash"] + total["silently accepted"] + total["sound refused"] + sum(
+    bad = t.findings() + sum(
         inv[k] for k in ("dead end", "offered but refused", "changed by a refusal", "record does not round-trip",
                          "no end"))
     return 1 if bad else 0

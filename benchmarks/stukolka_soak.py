@@ -24,8 +24,8 @@ import json
 import random
 import sys
 import time
-from collections import Counter
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from stukolka.errors import StukolkaError
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, position,
@@ -33,6 +33,8 @@ from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_re
 from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
 from stukolka.stukolka.session import Session
 from stukolka.stukolka.state import CHANCE, StukolkaState
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the soaks' shared tally
+from soak_tally import Tally  # noqa: E402
 
 BOOL_OPTIONS = [name for name, value in StukolkaRules().to_dict().items() if isinstance(value, bool)]
 CHOICES = {
@@ -74,54 +76,6 @@ def random_rules(rng: random.Random, variant: str) -> StukolkaRules:
     if rng.random() < .8:
         opts["irregularities"] = False   # the table accidents make long redeal chains; a fifth of the deals
     return StukolkaRules.from_dict(opts)
-
-
-class Tally:
-    def __init__(self) -> None:
-        self.tried: Counter[str] = Counter()
-        self.typed: Counter[str] = Counter()
-        self.crashes: Counter[str] = Counter()
-        self.accepted: Counter[str] = Counter()
-        self.refused: Counter[str] = Counter()
-        self.ok: Counter[str] = Counter()
-        self.examples: list[str] = []
-        self._noted: Counter[str] = Counter()
-
-    def expect_refusal(self, point: str, call: Callable[[], Any], what: str) -> None:
-        """``call`` gets input known to be wrong: it must raise a StukolkaError."""
-        self.tried[point] += 1
-        try:
-            call()
-        except StukolkaError:
-            self.typed[point] += 1
-        except Exception as exc:  # noqa: BLE001 - counting untyped crashes is the point
-            self.crashes[point] += 1
-            self.note(f"crash at {point}: {what}: {type(exc).__name__}: {exc}"[:300])
-        else:
-            self.accepted[point] += 1
-            self.note(f"silently accepted at {point}: {what}"[:300])
-
-    def expect_success(self, point: str, call: Callable[[], Any], what: str) -> Any:
-        """``call`` gets sound input: it must succeed (a refusal is counted as wrong)."""
-        self.tried[point] += 1
-        try:
-            got = call()
-            self.ok[point] += 1
-            return got
-        except StukolkaError as exc:
-            self.refused[point] += 1
-            self.note(f"wrongly refused at {point}: {what}: {exc}"[:300])
-        except Exception as exc:  # noqa: BLE001
-            self.crashes[point] += 1
-            self.note(f"crash at {point}: {what}: {type(exc).__name__}: {exc}"[:300])
-        return None
-
-    def note(self, text: str) -> None:
-        """Keep a few examples of each kind of finding (at most three per entry point)."""
-        kind = text.split(":")[0]
-        self._noted[kind] += 1
-        if self._noted[kind] <= 3 and len(self.examples) < 40:
-            self.examples.append(text)
 
 
 # action strings of every phase; whichever of them a state does not offer, it must refuse
@@ -377,27 +331,6 @@ def run(deals: int, seed: int, session_length: int = 25, check_all: float = 0.05
     return tally
 
 
-def print_table(tally: Tally, header: str) -> None:
-    """One row per entry point: tries, typed refusals of wrong input, sound input accepted,
-    untyped crashes, wrong input silently accepted, sound input wrongly refused."""
-    points = sorted(set(tally.tried))
-    width = max(len(p) for p in points + ["entry point"])
-    cols = ("tried", "typed error", "sound, accepted", "untyped crash", "silently accepted", "wrongly refused")
-    print(header)
-    print(f"{'entry point':<{width}} | " + " | ".join(f"{c:>{max(8, len(c))}}" for c in cols))
-
-    def row(name: str, values: tuple[int, ...]) -> None:
-        print(f"{name:<{width}} | " + " | ".join(f"{v:>{max(8, len(c))},}" for v, c in zip(values, cols)))
-
-    counters = (tally.tried, tally.typed, tally.ok, tally.crashes, tally.accepted, tally.refused)
-    for p in points:
-        row(p, tuple(c[p] for c in counters))
-    rows = [p for p in points if not p.startswith("deals ")]
-    row("total", tuple(sum(c[p] for p in rows) for c in counters))
-    for e in tally.examples:
-        print("  " + e)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=20_000, help="deals per variant")
@@ -406,10 +339,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     t0 = time.time()
     tally = run(args.deals, args.seed, args.session_length)
-    print_table(tally, f"Stukolka soak: {args.deals} deals per variant, seed {args.seed}, "
-                       f"{time.time() - t0:.0f} s")
-    bad = sum(tally.crashes.values()) + sum(tally.accepted.values()) + sum(tally.refused.values())
-    return 1 if bad else 0
+    tally.print_table(f"Stukolka soak: {args.deals} deals per variant, seed {args.seed}, "
+                      f"{time.time() - t0:.0f} s", leave_out_of_total=("deals ",))
+    return 1 if tally.findings() else 0
 
 
 if __name__ == "__main__":
