@@ -43,6 +43,13 @@ VARIANTS = {
     "shleif": ("A four-handed shleif deal", "The shleif: play it or refuse?"),
     "obligatory": ("A four-handed obligatory deal", "Obligatory deal: everybody plays — what do you lead?"),
 }
+#: Records each progress note as it appears, and whether the stored picture beside it was showing.
+NOTES = """window.__liveNotes = [];
+new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) {
+  if (n.classList && n.classList.contains('live-note')) {
+    const s = n.parentElement && n.parentElement.querySelector('.live-static');
+    window.__liveNotes.push(!!(s && s.getClientRects().length));
+  } } }).observe(document, { subtree: true, childList: true });"""
 CALLS = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length"
 UNNAMED = """[...document.querySelectorAll('.live-table button, .live-table select, .live-table input')]
     .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
@@ -181,12 +188,14 @@ def shot(page, t, name: str, width: int, whole: bool = False) -> Path:
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_every_chapter_shows_its_pictures_then_goes_live_with_named_controls(chapter_site, watched, name):
     page = watched.page
+    page.add_init_script(NOTES)
     page.goto(f"{chapter_site}{name}.html")
     # at once: the stored picture of every table, and a note while Python starts
     assert page.locator(".live-table .live-static").count() == PAGES[name]
-    page.wait_for_selector(".live-table .live-note", timeout=15_000)
     assert page.evaluate("1 + 1") == 2                         # the page answers while Python starts
     go_live(page, None, PAGES[name])
+    notes = page.evaluate("window.__liveNotes")
+    assert len(notes) >= PAGES[name] and all(notes), notes     # each note came over a visible stored picture
     assert page.evaluate(UNNAMED) == []
     for i in range(PAGES[name]):                               # each table is drawn with the reader's seat
         assert page.locator(".live-table").nth(i).get_by_role("group", name="The card table").count() == 1
