@@ -333,3 +333,26 @@ def test_the_play_chapter_opens_with_a_full_table(chapter_site, watched):
     play_out(page, t)
     assert len(ledger_net(t)) == 5
     shot(page, t, "play-table", 390)
+
+
+def test_taking_the_golets_gives_the_reader_its_cards_and_the_first_lead(chapter_site, watched):
+    # stukolka-rule-golets (ST-18): the taker gets the three cards under the trump card and leads
+    page = watched.page
+    go_live(page, f"{chapter_site}stukolka_golets.html", PAGES["stukolka_golets"])
+    t = table(page, "Take the golets or pass?")
+    golets = json.loads(t.get_attribute("data-options"))["stock"].split()
+    fast(t)
+    before = page.evaluate(CALLS)
+    t.get_by_role("group", name="Your other choices").get_by_role("button", name=re.compile("golets", re.I)).click()
+    moved(page, before)
+    page.wait_for_function("e => e.querySelector('[data-waiting]').dataset.waiting === 'person' && "
+                           "e.querySelector('[data-waiting]').dataset.phase === 'play'", arg=t.element_handle(),
+                           timeout=MOVE_MS)
+    names = [b.get_attribute("aria-label") for b in t.get_by_role("group", name="Your hand").get_by_role("button").all()]
+    expected = [json.loads(handle(json.dumps({"cmd": "cards"})))["cards"]["labels"].index(c) for c in golets]
+    card_names = json.loads(handle(json.dumps({"cmd": "cards"})))["cards"]["names"]
+    assert sorted(n.split(",")[0] for n in names) == sorted(card_names[c] for c in expected)
+    assert all("may be played" in n for n in names)
+    assert t.get_by_role("img", name=re.compile(" played ")).count() == 0   # nobody has led: the reader leads
+    play_out(page, t)
+    assert len(ledger_net(t)) == 5
