@@ -46,7 +46,7 @@ from docutils.parsers.rst import Directive, directives
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
-GAMES = ("stukolka", "shtoss")
+GAMES = ("stukolka", "shtoss", "pharaon", "queen_of_spades", "faraon")
 
 #: Directive options that set up a Stukolka position (merged into the table's options).
 POSITION_OPTIONS = ("variant", "players", "dealer", "hands", "trump", "stock", "actions")

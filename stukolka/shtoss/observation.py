@@ -94,6 +94,8 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
                            "to_act": data.pop("to_act"), "legal": list(legal)}
     data.pop("player")
     unseen = data.pop("unseen")
+    if "bank" in data:
+        data = _pharaon_fields(data, ledger)
     out.update(data)
     right, left = data["right"], data["left"]
     out["abcugs"] = [{"number": i + 1, "places": [2 * i + 1, 2 * i + 2], "right": c,
@@ -104,6 +106,23 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
     out["bankrolls"] = out.pop("returns")
     if ledger is not None:
         out["settlement"] = ledger.to_dict()
+    return out
+
+
+def _pharaon_fields(data: dict[str, Any], ledger: Ledger | None) -> dict[str, Any]:
+    """A Pharaon observation in the shape of a shtoss deal's view: its one stake (the named card,
+    the kush, and once decided where, by which card, for how much and by which rule) as the
+    only entry of ``stakes``, with ``punters`` 1, no ``cut`` and no ``pending`` stake; ``bank``
+    and ``named`` stay as they are."""
+    out = {k: v for k, v in data.items() if k not in ("position", "deciding", "amount", "rule")}
+    out.update({"punters": 1, "cut": None, "pending": None, "initial_kush": data["kush"] or 1,
+                "deal_length": data["deck_size"], "stakes": []})
+    if data["named"] is not None:
+        decided = data["amount"] is not None
+        text = ledger.lines[0].text if decided and ledger is not None and ledger.lines else ""
+        out["stakes"] = [{"punter": 1, "cards": [data["named"]], "kush": data["kush"], "open": not decided,
+                          "position": data["position"], "deciding": data["deciding"], "amount": data["amount"],
+                          "rule": data["rule"], "text": text}]
     return out
 
 
