@@ -229,6 +229,14 @@ DEMO_PAGES: dict[str, tuple[str, list[tuple[str, dict, int, list[int], str]]]] =
                       "hands": {"1": "5♥ 6♣ 7♣", "2": "K♥ 8♣ 10♣", "3": "9♥ A♥ 2♣", "0": "5♦ 6♦ 7♦"},
                       "actions": ["play 5♥", "play K♥"]}, 27, [3],
          "You must beat the winning card: which cards may you play?")]),
+    "live_pharaon_demo.html": ("A live Pharaon coup", [
+        ("pharaon", {"plie_rule": "half", "mid_deal_bets": True}, 5, [1],
+         "Pharaon: the bot banks, you name a card and a stake; new stakes go between the coups.")]),
+    "live_evenings_demo.html": ("The Queen of Spades at the table", [
+        ("queen_of_spades", {"evening": 1}, 0, [], "Hermann's three evenings at Chekalinsky's table.")]),
+    "live_faraon_demo.html": ("The shedding game at the table", [
+        ("faraon", {"players": 3, "match": False}, 1, [0], "One hand of the shedding game: you are seat 0."),
+        ("faraon", {"players": 2, "target": 60}, 8, [0], "A match to 60 against one bot.")]),
 }
 
 

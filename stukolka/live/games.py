@@ -174,6 +174,15 @@ class LivePharaon(Pharaon):
 
     seats = 2
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
+        punter may stake more cards between the abcugs, each one the inner deal's own stake."""
+        out = super().view(seat)
+        if self.named is not None:
+            inner = self.inner.observation(seat).to_dict()
+            out["stakes"], out["pending"] = inner["stakes"], inner["pending"]
+        return out
+
 
 def new_pharaon(options: Mapping[str, Any], rng: random.Random) -> GameState:
     """A coup of Pharaon from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
