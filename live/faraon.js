@@ -34,7 +34,7 @@ export async function mount(root, ctx) {
   const toolbar = h("div", { class: "lt-toolbar" },
     h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
     h("button", { type: "button", class: "lt-new", onclick: () => restart() }, isMatch() ? "New match" : "New hand"));
-  const felt = h("div", { class: "lt-fa-felt", role: "group", "aria-label": "The card table" });
+  const felt = h("div", { class: "lt-fa-felt lt-fa-green", role: "group", "aria-label": "The card table" });
   const reason = h("p", { class: "lt-reason", id: id("reason"), "aria-live": "polite" });
   const hand = h("div", { class: "lt-hand lt-fa-hand", role: "group", "aria-label": "Your hand" });
   const suits = h("div", { class: "lt-fa-suits", role: "group", "aria-label": "Name a suit for the queen" });
@@ -79,6 +79,11 @@ export async function mount(root, ctx) {
   }
 
   function drawFelt() {
+    if (between()) {                    // the next hand is dealt, but shown only after "Next hand"
+      felt.replaceChildren(h("p", { class: "lt-fa-between", text: `Hand ${handShown} is over. ` +
+        `${view.dealer !== null ? name(view.dealer) + " deals" : "Next:"} hand ${view.hand_number}; the totals are below. Press "Next hand" to see the new cards.` }));
+      return;
+    }
     const others = h("div", { class: "lt-fa-others" }, view.others.map((o) => seatBox(o.seat)));
     const p = view.pile;
     const top = p.top ? p.top.card : null;
@@ -97,7 +102,9 @@ export async function mount(root, ctx) {
     }
     if (view.pending_draws) follow.append(h("p", { text: `cards to draw: ${view.pending_draws}` }));
     if (view.dealer_draw && view.dealer_draw.length && view.dealer !== null && (!isMatch() || handShown === 1)) {
-      follow.append(h("p", { class: "lt-fa-draw", text: `first dealer by the face-up draw: ${view.dealer_draw.map((c) => c.name).join(" ")} → ${name(view.dealer)}` }));
+      const drawn = view.dealer_draw.map((c) => c.name);
+      follow.append(h("p", { class: "lt-fa-draw" }, `Dealer: ${name(view.dealer)}, who got the first queen (${drawn[drawn.length - 1]}) ` +
+        `when the cards were dealt face up (${drawn.length} card${drawn.length === 1 ? "" : "s"})`, ruleLink("faraon-rule-first-dealer")));
     }
     if (isMatch()) follow.append(h("p", { text: `hand ${view.hand_number}, match to ${view.target}` }));
     felt.replaceChildren(others, h("div", { class: "lt-fa-centre" }, talon, pileFig, follow));
@@ -151,7 +158,8 @@ export async function mount(root, ctx) {
         onclick: () => { const x = a; picking = null; act(x); } }, `${suit.charAt(0).toUpperCase() + suit.slice(1)} ${SUIT_SYMBOL[suit] || ""}`));
     }
     suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, "Not the queen after all"));
-    suits.append(ruleLink("faraon-rule-queen"));
+    const link = ruleLink("faraon-rule-queen-wild");
+    if (link) suits.append(link);
   }
 
   function drawActions() {
@@ -169,7 +177,7 @@ export async function mount(root, ctx) {
     const rows = (s.lines || []).map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
       [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] !== undefined ? money(ln.amounts[q]) : "" }))));
     rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net (minus the points)" }), s.net.map((x) => h("td", { class: "num", text: money(x) }))));
-    return [h("h4", { text: title }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows))];
+    return [h("h4", { class: "lt-fa-title", text: title }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows))];
   }
 
   function drawLedger() {

@@ -53,7 +53,7 @@ export async function mount(root, ctx) {
     toolbar.replaceChildren(h("span", { class: "lt-sh-evenings", role: "group", "aria-label": "Choose an evening" },
       choose(1, false), choose(2, false), choose(3, false), choose(3, true)));
   }
-  const felt = h("div", { class: "lt-felt", role: "group", "aria-label": "The shtoss table" });
+  const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": game === "pharaon" ? "The Pharaon table" : "The shtoss table" });
   const seats = h("div", { class: "lt-punters", role: "group", "aria-label": "Banker and punters" });
   const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": "Casekeeper: cards of each rank still in the banker's deck" });
   const reason = h("p", { class: "lt-reason", "aria-live": "polite" });

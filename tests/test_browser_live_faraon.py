@@ -74,9 +74,17 @@ def open_tables(page, url: str, n: int = 1) -> None:
 
 
 def shot(locator, name: str) -> Path:
+    """A picture of one table; the window is made tall enough that the theme's sticky header
+    does not cover part of it."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
+    page = locator.page
+    size = page.viewport_size
+    box = locator.bounding_box() or {"height": 0}
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], int(box["height"]) + 300)})
+    locator.scroll_into_view_if_needed()
     locator.screenshot(path=str(path))
+    page.set_viewport_size(size)
     return path
 
 

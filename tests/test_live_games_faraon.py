@@ -268,3 +268,11 @@ def test_the_directive_knows_the_new_games():
         assert game in live_tables.GAMES
         html = live_tables.placeholder_html(game, {"players": 2} if game == "faraon" else {}, 1, [])
         assert f'data-game="{game}"' in html and "could not be drawn" not in html
+
+
+def test_the_directive_adds_classes_to_the_placeholder():
+    import live_tables
+    html = live_tables.placeholder_html("shtoss", {}, 0, [1], "wide", classes=("full-width",))
+    assert html.startswith('<div class="live-table full-width" data-game="shtoss"')
+    with pytest.raises(ValueError, match="CSS class"):
+        live_tables.placeholder_html("shtoss", {}, 0, [1], "", classes=('x" onload="y',))
