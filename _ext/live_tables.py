@@ -243,7 +243,8 @@ DEMO_PAGES: dict[str, tuple[str, list[tuple[str, dict, int, list[int], str]]]] =
         ("queen_of_spades", {"evening": 1}, 0, [], "Hermann's three evenings at Chekalinsky's table.")]),
     "live_faraon_demo.html": ("The shedding game at the table", [
         ("faraon", {"players": 3, "match": False}, 1, [0], "One hand of the shedding game: you are seat 0."),
-        ("faraon", {"players": 2, "target": 60}, 8, [0], "A match to 60 against one bot.")]),
+        ("faraon", {"players": 2, "target": 60}, 8, [0], "A match to 60 against one bot."),
+        ("faraon", {"players": 3, "match": False}, 2, [0, 1], "Two people at one screen, seats 0 and 1, and a bot.")]),
 }
 
 

@@ -107,6 +107,18 @@ def phone_fits(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def report_times(page, name: str) -> dict:
+    """Per-move answer times of the page (page to worker and back, and in Python), printed for the notes."""
+    calls = page.evaluate("window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots', 'replay'].includes(c.cmd))")
+    rtt = sorted(c["rtt"] for c in calls)
+    py = sorted(c["py"] for c in calls if c.get("py") is not None)
+    assert rtt, "no move was timed"
+    out = {"moves": len(rtt), "median_ms": round(rtt[len(rtt) // 2], 1), "p95_ms": round(rtt[int(len(rtt) * .95)], 1),
+           "python_median_ms": round(py[len(py) // 2], 2) if py else None}
+    print(f"\n{name}: {out}")
+    return out
+
+
 def wait_moved(page, before: int) -> None:
     page.wait_for_function(f"{MOVES} > {before}", timeout=20_000)
 
@@ -114,7 +126,7 @@ def wait_moved(page, before: int) -> None:
 # --------------------------------------------------------------------------- the shedding game
 def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_suit_picker(far_site, page_watch):
     page = page_watch.page
-    open_tables(page, f"{far_site}book/live_faraon_demo.html", 2)
+    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(0)
     lt = table.locator(".lt")
     assert table.locator(".lt-fa-seat").count() == 2                      # two opponents, cards face down
@@ -169,15 +181,51 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
     assert table.locator(".lt-ledger-table").count() == 1
     assert table.locator(".lt-net td").count() == 3
     assert unnamed_controls(page) == [] and duplicate_names(page) == []
+    report_times(page, "shedding hand")
     shot(table, "live-faraon-1280-over")
     assert phone_fits(page)
     shot(table, "live-faraon-390")
     assert page_watch.errors == [] and page_watch.foreign == []
 
 
+def test_two_people_at_one_screen_pass_the_table_between_turns(far_site, page_watch):
+    page = page_watch.page
+    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
+    table = page.locator(".live-table").nth(2)
+    lt = table.locator(".lt")
+    table.locator(".lt-toolbar input[type=checkbox]").check()
+    passed = []
+    for _ in range(200):
+        waiting = lt.get_attribute("data-waiting")
+        if waiting == "over" or len(passed) >= 4:
+            break
+        if waiting != "person":
+            page.wait_for_timeout(30)
+            continue
+        button = table.locator(".lt-hand button.lt-pass")
+        if button.count():                     # a new person's turn: the hand stays hidden until asked
+            assert table.locator(".lt-hand button.lt-mine").count() == 0
+            passed.append(button.inner_text().split("Pass to Seat ")[1].split(" ")[0])
+            button.click()
+        assert table.locator(".lt-hand button.lt-mine").count() >= 1
+        before = page.evaluate(MOVES)
+        legal = table.locator(".lt-hand button.lt-legal")
+        if legal.count():
+            legal.first.click()
+            picker = table.locator(".lt-fa-suits button[data-suit]")
+            if picker.count():
+                picker.first.click()
+        else:
+            table.locator(".lt-actions button").first.click()
+        wait_moved(page, before)
+    assert {"0", "1"} <= set(passed)
+    assert unnamed_controls(page) == []
+    assert page_watch.errors == [] and page_watch.foreign == []
+
+
 def test_a_shedding_match_runs_across_hands_with_next_hand(far_site, page_watch):
     page = page_watch.page
-    open_tables(page, f"{far_site}book/live_faraon_demo.html", 2)
+    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(1)
     lt = table.locator(".lt")
     table.locator(".lt-toolbar input[type=checkbox]").check()
@@ -258,6 +306,7 @@ def test_a_pharaon_coup_with_a_stake_between_abcugs(far_site, page_watch):
     assert page.locator(".lt-ledger-table tbody tr").count() == 3           # two stakes and the net
     assert page.locator(".lt-case-table td").count() == 13
     assert unnamed_controls(page) == []
+    report_times(page, "Pharaon coup")
     shot(page.locator(".live-table"), "live-pharaon-1280-over")
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-pharaon-390")
@@ -285,6 +334,7 @@ def test_the_queen_of_spades_evening_is_stepped_to_its_end(far_site, page_watch)
     assert deciding.count() == 1 and "queen of hearts" in deciding.get_attribute("aria-label")
     assert "leaves with 0" in page.locator(".lt-sh-story").inner_text()
     assert page.locator(".lt-ledger-table").count() == 1
+    report_times(page, "Queen of Spades evening")
     shot(page.locator(".live-table"), "live-queen_of_spades-1280")
     page.locator(".lt-replay button", has_text="Back").click()
     page.wait_for_function("document.querySelectorAll('.lt-laid').length === 0")

@@ -131,6 +131,7 @@ class LiveShtoss(ShtossState):
     capitals: tuple[Fraction, ...] = ()
 
     def view(self, seat: int) -> dict[str, Any]:
+        """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
         out = super().view(seat)
         out["capitals"] = [_money(c) for c in self.capitals]
         out["next"] = _session_after(self) if self.is_terminal() else None
@@ -236,6 +237,7 @@ class EveningDeal(ShtossState):
         return super().chance_outcomes()
 
     def view(self, seat: int) -> dict[str, Any]:
+        """The deal's own view for ``seat``, with the ``evening`` and Hermann's capital."""
         out = super().view(seat)
         before = self.evening["capital"]
         out["evening"] = {**{k: v for k, v in self.evening.items() if k != "capital"},
