@@ -358,3 +358,20 @@ def test_the_shtoss_table_screenshots_and_distinct_kush_names(far_site, page_wat
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-shtoss-390")
     assert page_watch.errors == [] and page_watch.foreign == []
+
+
+@pytest.mark.parametrize("page_name, games", [
+    ("shtoss_rules", ["shtoss"]), ("shtoss_options", ["shtoss", "shtoss"]), ("pharaon", ["pharaon"]),
+    ("queen_of_spades", ["queen_of_spades"]), ("faraon_shedding", ["faraon", "faraon"]), ("play_shtoss", ["shtoss"]),
+])
+def test_the_chapters_live_tables_go_live(far_site, page_watch, page_name, games):
+    page = page_watch.page
+    page.goto(f"{far_site}book/{page_name}.html")
+    assert page.eval_on_selector_all(".live-table", "els => els.map(e => e.dataset.game)") == games
+    open_tables(page, f"{far_site}book/{page_name}.html", len(games))
+    assert page.locator(".live-table .lt").count() == len(games)
+    assert unnamed_controls(page) == [] and duplicate_names(page) == []
+    if page_name == "play_shtoss":
+        assert "full-width" in page.get_attribute(".live-table", "class")
+        shot(page.locator(".live-table"), "live-play-shtoss-1280")
+    assert page_watch.errors == [] and page_watch.foreign == []
