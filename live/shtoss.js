@@ -101,10 +101,14 @@ export async function mount(root, ctx) {
     const cs = s.cards ? s.cards : null;
     const li = h("li", { class: "lt-stake" + (s.open ? " lt-open" : parseFloat(String(s.amount)) > 0 ? " lt-won" : parseFloat(String(s.amount)) < 0 ? " lt-lost" : "") });
     li.append(h("span", { class: "lt-stake-cards" }, ...(cs ? cs.map((c) => pic(c, "lt-card lt-small")) : [pic(null, "lt-card lt-small")])));
-    const what = `${cs ? cs.map((c) => cards.labels[c]).join(" ") : "a card face down"}, kush ${s.kush}`;
-    li.append(h("span", { text: what }));
+    const card = s.named ? `${s.named} named (only the rank counts)` : cs ? cs.map((c) => cards.labels[c]).join(" ") : "a card face down";
+    li.append(h("span", { text: `${card}, kush ${s.kush}` }));
     if (s.open) li.append(h("span", { class: "lt-state", text: " — open" }));
-    else if (s.amount !== null) li.append(h("span", { class: "lt-state", text: ` — ${money(s.amount)}: ${s.text}` }), ruleLink(s.rule));
+    else if (s.amount !== null) {
+      li.append(h("span", { class: "lt-state", text: ` — ${money(s.amount)}: ${s.text}` }));
+      const link = ruleLink(s.rule);
+      if (link) li.append(link);
+    }
     return li;
   }
 

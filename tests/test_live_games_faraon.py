@@ -276,3 +276,12 @@ def test_the_directive_adds_classes_to_the_placeholder():
     assert html.startswith('<div class="live-table full-width" data-game="shtoss"')
     with pytest.raises(ValueError, match="CSS class"):
         live_tables.placeholder_html("shtoss", {}, 0, [1], "", classes=('x" onload="y',))
+
+
+def test_pharaon_stake_says_which_rank_was_named_shtoss_rule_pharaon_named_card():
+    t, v = new("pharaon", {"bank": 100, "name": "10 5"}, seed=2, people=[1])
+    assert v["stakes"][0]["named"] == "10"
+    g = Pharaon()
+    g.apply_action("bank 100")
+    g.apply_action("name Q 5")
+    assert g.view(1)["stakes"][0]["named"] == "Q"

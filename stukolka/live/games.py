@@ -181,7 +181,10 @@ class LivePharaon(Pharaon):
         out = super().view(seat)
         if self.named is not None:
             inner = self.inner.observation(seat).to_dict()
+            first = out["stakes"][0] if out["stakes"] else {}
             out["stakes"], out["pending"] = inner["stakes"], inner["pending"]
+            if out["stakes"] and first:
+                out["stakes"][0]["named"] = first["named"]      # the named rank: the first stake
         return out
 
 
