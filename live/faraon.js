@@ -81,7 +81,7 @@ export async function mount(root, ctx) {
   function drawFelt() {
     if (between()) {                    // the next hand is dealt, but shown only after "Next hand"
       felt.replaceChildren(h("p", { class: "lt-fa-between", text: `Hand ${handShown} is over. ` +
-        `${view.dealer !== null ? name(view.dealer) + " deals" : "Next:"} hand ${view.hand_number}; the totals are below. Press "Next hand" to see the new cards.` }));
+        `Hand ${view.hand_number} is dealt` + (view.dealer !== null ? ` (dealer: ${name(view.dealer)})` : "") + `; the totals are below. Press "Next hand" to see the new cards.` }));
       return;
     }
     const others = h("div", { class: "lt-fa-others" }, view.others.map((o) => seatBox(o.seat)));
@@ -236,7 +236,7 @@ export async function mount(root, ctx) {
   function nextHand() {
     touched = true;
     handShown = view.hand_number; shownFor = null;
-    announce(`Hand ${handShown}: ${view.dealer !== null ? name(view.dealer) + " deals" : "a new deal"}.`);
+    announce(`Hand ${handShown}` + (view.dealer !== null ? `, dealer: ${name(view.dealer)}.` : "."));
     draw(); focusHand(); pump();
   }
 

@@ -327,7 +327,7 @@ export async function mount(root, ctx) {
     if (v.live.moves !== before) showReason("");
     draw();
     if (v.live.waiting_for === "person") status.textContent = `${who(v.seat)} to act (${v.phase})`;
-    if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", "));
+    if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)}: ${money(x)}`).join(", "));
     focusActions();
     pump();
   }
