@@ -46,7 +46,7 @@ from docutils.parsers.rst import Directive, directives
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
-GAMES = ("stukolka", "shtoss")
+GAMES = ("stukolka", "shtoss", "pharaon", "queen_of_spades", "faraon")
 
 #: Directive options that set up a Stukolka position (merged into the table's options).
 POSITION_OPTIONS = ("variant", "players", "dealer", "hands", "trump", "stock", "actions")
@@ -78,8 +78,9 @@ def static_picture(game: str, options: dict, seed: int, people: list[int]) -> st
 
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
-                     caption: str = "", picture: str | None = None) -> str:
-    """The HTML the directive writes: data attributes for the loader, the stored picture inside."""
+                     caption: str = "", picture: str | None = None, classes: tuple[str, ...] = ()) -> str:
+    """The HTML the directive writes: data attributes for the loader, the stored picture inside.
+    ``classes`` are added to the placeholder's (``full-width``: the theme's wide column)."""
     if game not in GAMES:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES)}")
     options = dict(options or {})
@@ -88,7 +89,11 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
         picture = static_picture(game, options, seed, people)
     attr = lambda v: html.escape(json.dumps(v, ensure_ascii=False), quote=True)  # noqa: E731
     cap = f'<p class="live-caption">{html.escape(caption)}</p>' if caption else ""
-    return (f'<div class="live-table" data-game="{html.escape(game)}" data-options="{attr(options)}" '
+    bad = [c for c in classes if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", c)]
+    if bad:
+        raise ValueError(f"live-table :class: {bad!r} must be CSS class names")
+    cls = " ".join(("live-table", *classes))
+    return (f'<div class="{cls}" data-game="{html.escape(game)}" data-options="{attr(options)}" '
             f'data-seed="{int(seed)}" data-people="{attr(people)}" data-live="static">{cap}'
             f'<div class="live-static">{picture}</div></div>')
 
@@ -181,7 +186,7 @@ class LiveTableDirective(Directive):
                    "people": _json(list, ":people:"), "variant": directives.unchanged_required,
                    "players": directives.positive_int, "dealer": directives.nonnegative_int,
                    "hands": _hands, "trump": directives.unchanged_required, "stock": directives.unchanged,
-                   "actions": _actions}
+                   "actions": _actions, "class": directives.class_option}
 
     def run(self):
         game = self.arguments[0]
@@ -190,7 +195,8 @@ class LiveTableDirective(Directive):
             if game == "stukolka" and any(k in options for k in ("hands", "actions")):
                 _check_position(options, self.options.get("seed", 0), self.options.get("people", [0]))
             out = placeholder_html(game, options, self.options.get("seed", 0),
-                                   self.options.get("people", [0]), " ".join(self.content).strip())
+                                   self.options.get("people", [0]), " ".join(self.content).strip(),
+                                   classes=tuple(self.options.get("class", ())))
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()
@@ -229,6 +235,16 @@ DEMO_PAGES: dict[str, tuple[str, list[tuple[str, dict, int, list[int], str]]]] =
                       "hands": {"1": "5♥ 6♣ 7♣", "2": "K♥ 8♣ 10♣", "3": "9♥ A♥ 2♣", "0": "5♦ 6♦ 7♦"},
                       "actions": ["play 5♥", "play K♥"]}, 27, [3],
          "You must beat the winning card: which cards may you play?")]),
+    "live_pharaon_demo.html": ("A live Pharaon coup", [
+        ("pharaon", {"plie_rule": "half", "mid_deal_bets": True}, 5, [1],
+         "Pharaon with the French half-price doublet: the bot banks, you name a card and a stake, "
+         "and you may stake more cards between the abcugs.")]),
+    "live_evenings_demo.html": ("The Queen of Spades at the table", [
+        ("queen_of_spades", {"evening": 1}, 0, [], "Hermann's three evenings at Chekalinsky's table.")]),
+    "live_faraon_demo.html": ("The shedding game at the table", [
+        ("faraon", {"players": 3, "match": False}, 1, [0], "One hand of the shedding game: you are seat 0."),
+        ("faraon", {"players": 2, "target": 60}, 8, [0], "A match to 60 against one bot."),
+        ("faraon", {"players": 3, "match": False}, 2, [0, 1], "Two people at one screen, seats 0 and 1, and a bot.")]),
 }
 
 

@@ -4,6 +4,11 @@
 // record (position, deciding card, amount, rule, text), the casekeeper and the bankrolls are the
 // view's, and the money at the end is the engine's settlement ledger.  Step, back and "to the
 // end" ask the engine for the view after that many moves (the driver's `replay`).
+//
+// The same table draws Pharaon (game "pharaon": the banker announces a bank, the punter names a
+// card and a stake; the engine's view has the shtoss shape) and the evenings of The Queen of
+// Spades (game "queen_of_spades": every move is the record's, played by the engine; the reader
+// steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
 
 import { h } from "./dom.js";
 
@@ -11,6 +16,7 @@ const PACE_MS = 500;
 const WORDS = {
   next: "Turn the next abcug", done: "Done staking", accept: "Accept the raised kush", refuse: "Refuse the raised kush",
 };
+const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
 function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : (String(x).startsWith("-") ? String(x) : "+" + x); }
 
@@ -18,26 +24,43 @@ export async function mount(root, ctx) {
   const { client, cards } = ctx;
   let table = ctx.reply.table, view = ctx.reply.view, live = view, fast = false, busy = false, pending = null;
   let touched = false, step = null, deals = 0;       // step: null = the live table, else a replayed move
+  const game = ctx.setup.game || "shtoss";
+  const evening = () => view.evening || null;         // a Queen of Spades evening: the record plays every move
   const id = (s) => `lt-${s}-${table}-${Math.random().toString(36).slice(2, 7)}`;
-  const name = (q) => q === 0 ? "Banker" : `Punter ${q}`;
-  const who = (q) => name(q) + (view.live.people.includes(q) ? (view.live.people.length > 1 ? "" : " (you)") : " (bot)");
+  const name = (q) => evening() && evening().players[q] ? `${evening().players[q]} (${q === 0 ? "banker" : "punter"})`
+    : q === 0 ? "Banker" : `Punter ${q}`;
+  const who = (q) => name(q) + (evening() ? "" : view.live.people.includes(q) ? (view.live.people.length > 1 ? "" : " (you)") : " (bot)");
+  const replaySeat = () => (evening() ? 1 : live.live.viewer);    // an evening is seen from Hermann's chair
 
   root.classList.add("lt", "lt-shtoss");
+  if (game === "pharaon") root.classList.add("lt-sh-pharaon");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
   const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
   const fastId = id("fast");
   const fastBox = h("input", { type: "checkbox", id: fastId, onchange: (e) => { fast = e.target.checked; pump(); } });
-  const toolbar = h("div", { class: "lt-toolbar" },
-    h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
-    h("button", { type: "button", class: "lt-new", onclick: () => newDeal() }, "New deal"));
-  const felt = h("div", { class: "lt-felt", role: "group", "aria-label": "The shtoss table" });
+  const toolbar = h("div", { class: "lt-toolbar" });
+  const story = h("div", { class: "lt-sh-story", "aria-live": "polite" });
+  function drawToolbar() {
+    if (!evening()) {
+      toolbar.replaceChildren(h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
+        h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, game === "pharaon" ? "New coup" : "New deal"));
+      return;
+    }
+    const ev = evening();
+    const choose = (k, intended) => h("button", { type: "button", class: "lt-sh-evening",
+      "aria-pressed": String(ev.number === k && !!ev.intended === intended),
+      onclick: () => loadEvening(k, intended) }, intended ? "Third evening, as he meant it (the ace)" : EVENINGS[k - 1]);
+    toolbar.replaceChildren(h("span", { class: "lt-sh-evenings", role: "group", "aria-label": "Choose an evening" },
+      choose(1, false), choose(2, false), choose(3, false), choose(3, true)));
+  }
+  const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": game === "pharaon" ? "The Pharaon table" : "The shtoss table" });
   const seats = h("div", { class: "lt-punters", role: "group", "aria-label": "Banker and punters" });
   const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": "Casekeeper: cards of each rank still in the banker's deck" });
   const reason = h("p", { class: "lt-reason", "aria-live": "polite" });
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your choices" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Step through the deal" });
   const ledger = h("div", { class: "lt-ledger" });
-  root.replaceChildren(toolbar, status, felt, seats, caseBox, reason, actions, replay, ledger,
+  root.replaceChildren(toolbar, story, status, felt, seats, caseBox, reason, actions, replay, ledger,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
@@ -78,10 +101,14 @@ export async function mount(root, ctx) {
     const cs = s.cards ? s.cards : null;
     const li = h("li", { class: "lt-stake" + (s.open ? " lt-open" : parseFloat(String(s.amount)) > 0 ? " lt-won" : parseFloat(String(s.amount)) < 0 ? " lt-lost" : "") });
     li.append(h("span", { class: "lt-stake-cards" }, ...(cs ? cs.map((c) => pic(c, "lt-card lt-small")) : [pic(null, "lt-card lt-small")])));
-    const what = `${cs ? cs.map((c) => cards.labels[c]).join(" ") : "a card face down"}, kush ${s.kush}`;
-    li.append(h("span", { text: what }));
+    const card = s.named ? `${s.named} named (only the rank counts)` : cs ? cs.map((c) => cards.labels[c]).join(" ") : "a card face down";
+    li.append(h("span", { text: `${card}, kush ${s.kush}` }));
     if (s.open) li.append(h("span", { class: "lt-state", text: " — open" }));
-    else if (s.amount !== null) li.append(h("span", { class: "lt-state", text: ` — ${money(s.amount)}: ${s.text}` }), ruleLink(s.rule));
+    else if (s.amount !== null) {
+      li.append(h("span", { class: "lt-state", text: ` — ${money(s.amount)}: ${s.text}` }));
+      const link = ruleLink(s.rule);
+      if (link) li.append(link);
+    }
     return li;
   }
 
@@ -90,9 +117,13 @@ export async function mount(root, ctx) {
     for (let q = 0; q <= view.punters; q++) {
       const mine = view.stakes.filter((s) => s.punter === q);
       const pend = view.pending && view.pending.punter === q ? view.pending : null;
+      const cap = capitalOf(q);
       const box = h("section", { class: "lt-pseat" + (view.to_act === q ? " lt-to-act" : ""), role: "group",
-        "aria-label": `${who(q)}, bankroll ${view.bankrolls[q]}` + (view.to_act === q ? ", to act" : "") },
-        h("b", { text: who(q) }), h("span", { class: "lt-bal", text: ` bankroll ${view.bankrolls[q]}` }));
+        "aria-label": `${who(q)}, ${cap !== null ? `capital ${cap}, ` : ""}this deal ${money(view.bankrolls[q])}` + (view.to_act === q ? ", to act" : "") },
+        h("b", { text: who(q) }),
+        cap !== null ? h("span", { class: "lt-bal", text: ` capital ${cap}` }) : null,
+        h("span", { class: "lt-bal lt-sh-deal", text: ` · this deal ${money(view.bankrolls[q])}` }));
+      if (q === 0 && view.bank !== undefined) box.append(h("p", { class: "lt-sh-bank", text: view.bank === null ? "bank not announced yet" : `bank ${view.bank}` }));
       if (q > 0) {
         const ul = h("ul", { class: "lt-stakes" }, mine.map(stakeLine));
         if (pend) ul.append(h("li", { class: "lt-stake lt-pending", text: `waiting for the banker: kush ${pend.kush}` }));
@@ -101,6 +132,21 @@ export async function mount(root, ctx) {
       }
       seats.append(box);
     }
+  }
+
+  // a seat's capital as the engine booked it: before the deal, and once it is over, after it
+  function capitalOf(q) {
+    if (evening()) return q === 1 ? (view.live.waiting_for === "over" || view.settlement ? evening().capital_after : evening().capital_before) : null;
+    if (view.next) return view.next.capitals[q];
+    return view.capitals ? view.capitals[q] : null;
+  }
+
+  function drawStory() {
+    story.replaceChildren();
+    const ev = evening();
+    if (!ev) return;
+    story.append(h("p", {}, h("b", { text: `${EVENINGS[ev.number - 1] || ev.name}` + (ev.intended ? ", as Hermann meant it" : "") + ": " }),
+      `Hermann brings ${ev.capital_before}` + (view.settlement ? `, and leaves with ${ev.capital_after}. ${ev.story}` : ". Step through the deal; the engine turns every card and settles the stake.")));
   }
 
   function drawCase() {
@@ -115,14 +161,32 @@ export async function mount(root, ctx) {
     actions.replaceChildren();
     if (step !== null || view.live.waiting_for !== "person") return;
     const legal = view.legal;
+    const bank = legal.find((a) => a.startsWith("bank "));
+    if (bank) {                                   // Pharaon: the banker announces his bank
+      const bid = id("bank");
+      const amount = h("input", { id: bid, type: "number", min: "1", step: "1", value: bank.split(" ")[1], inputmode: "numeric" });
+      actions.append(h("label", { for: bid, text: "Bank to announce: " }), amount,
+        h("button", { type: "button", onclick: () => act(`bank ${amount.value}`) }, "Announce the bank"));
+    }
+    const names = legal.filter((a) => a.startsWith("name "));
+    if (names.length) {                           // Pharaon: the punter names a card (its rank counts) and his stake
+      const rid = id("rank"), kid = id("stake");
+      const sel = h("select", { id: rid }, names.map((a) => h("option", { value: a.split(" ")[1], text: a.split(" ")[1] })));
+      const kush = h("input", { id: kid, type: "number", min: "1", max: String(view.bank), step: "1",
+        value: String(Math.min(view.bank, Math.max(1, Math.floor(view.bank / 10)))), inputmode: "numeric" });
+      actions.append(h("label", { for: rid, text: "Card to name: " }), sel,
+        h("label", { for: kid, text: ` Stake for punter ${view.seat} (at most the bank): ` }), kush,
+        h("button", { type: "button", onclick: () => act(`name ${sel.value} ${kush.value}`) }, "Name the card"));
+    }
     const stakes = legal.filter((a) => a.startsWith("stake "));
     if (stakes.length) {
       const cid = id("card"), kid = id("kush");
       const cardsOf = stakes.map((a) => a.split(" ")[1]);
       const sel = h("select", { id: cid }, cardsOf.map((c) => h("option", { value: c, text: c })));
-      const kush = h("input", { id: kid, type: "number", min: "1", step: "1", value: String(view.initial_kush), inputmode: "numeric" });
+      const offered = stakes[0].split(" ")[2] || String(view.initial_kush);     // the kush the engine offers (paroli)
+      const kush = h("input", { id: kid, type: "number", min: "1", step: "1", value: offered, inputmode: "numeric" });
       actions.append(h("label", { for: cid, text: "Card to stake: " }), sel,
-        h("label", { for: kid, text: " Kush on it: " }), kush,
+        h("label", { for: kid, text: ` Kush for punter ${view.seat}: ` }), kush,
         h("button", { type: "button", onclick: () => act(`stake ${sel.value} ${kush.value}`) }, "Stake it"));
     }
     const cuts = legal.filter((a) => a.startsWith("cut "));
@@ -132,7 +196,7 @@ export async function mount(root, ctx) {
       sel.value = cuts[Math.floor(cuts.length / 2)];
       actions.append(h("label", { for: sid, text: "Cut (podrezka): " }), sel, h("button", { type: "button", onclick: () => act(sel.value) }, "Cut the deck"));
     }
-    for (const a of legal.filter((x) => !x.startsWith("stake ") && !x.startsWith("cut "))) {
+    for (const a of legal.filter((x) => !/^(stake|cut|bank|name) /.test(x))) {
       actions.append(h("button", { type: "button", "data-action": a, onclick: () => act(a) }, WORDS[a] || a));
     }
   }
@@ -142,13 +206,13 @@ export async function mount(root, ctx) {
     const n = live.live.moves;
     if (!n) return;
     const at = step === null ? n : step;
-    const go = (k) => { touched = true; k >= n ? backToTable() : showStep(Math.max(0, k)); };
+    const go = (k) => { touched = true; k >= n && !evening() ? backToTable() : showStep(Math.min(n, Math.max(0, k))); };
     replay.append(
       h("button", { type: "button", "aria-label": "Back to the start of the deal", disabled: at === 0 ? true : null, onclick: () => go(0) }, "Start"),
       h("button", { type: "button", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, "Back"),
       h("button", { type: "button", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: () => go(at + 1) }, "Step"),
       h("button", { type: "button", "aria-label": "To the end (the table as it is now)", disabled: at >= n ? true : null, onclick: () => go(n) }, "To the end"),
-      h("span", { class: "lt-step", text: step === null ? ` move ${n} of ${n}` : ` replay: move ${step} of ${n}` }));
+      h("span", { class: "lt-step", text: step === null ? ` move ${n} of ${n}` : ` ${evening() ? "" : "replay: "}move ${step} of ${n}` }));
   }
 
   function drawLedger() {
@@ -161,6 +225,12 @@ export async function mount(root, ctx) {
       [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] ? money(ln.amounts[q]) : "" }))));
     rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net this deal" }), s.net.map((x) => h("td", { class: "num", text: money(x) }))));
     ledger.append(h("h4", { text: "Settlement" }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows)));
+    if (view.next && !evening()) {
+      const raised = Object.entries(view.next.kush).map(([p, k]) => `${name(Number(p))} ${k}`).join(", ");
+      ledger.append(h("p", { class: "lt-sh-paroli" }, `Capitals after this deal: ${view.next.capitals.map((c, q) => `${name(q)} ${c}`).join(", ")}. ` +
+        `Kush for the next deal, by the raise rules (paroli): ${raised}`, ruleLink("shtoss-rule-paroli")));
+      ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal (capitals and kush carried over)"));
+    }
     if (deals) ledger.append(h("p", { text: `Deals played at this table: ${deals + 1}` }));
   }
 
@@ -197,25 +267,48 @@ export async function mount(root, ctx) {
   }
 
   async function showStep(k) {
-    const r = await client.call({ cmd: "replay", table, step: k, seat: live.live.viewer });
+    const r = await client.call({ cmd: "replay", table, step: k, seat: replaySeat() });
     if (!r.ok) { showReason(r.error); return; }
     step = k; view = r.view; draw();
-    status.textContent = `Replay: move ${k} of ${live.live.moves}` + (view.live.last ? ` (${who(view.live.last.seat)}: ${view.live.last.action})` : "");
+    const last = view.live.last;
+    status.textContent = `${evening() ? "Move" : "Replay: move"} ${k} of ${live.live.moves}` +
+      (last ? ` (${last.seat >= 0 ? who(last.seat) : "the banker's deck"}: ${last.action})` : "");
   }
 
   function backToTable() { step = null; view = live; draw(); status.textContent = "Back at the table."; pump(); }
 
-  async function newDeal() {
-    const r = await client.call({ cmd: "new", game: "shtoss", options: ctx.setup.options, seed: ctx.setup.seed + 1000 + deals, people: ctx.setup.people });
+  async function newDeal(carryOn) {
+    const options = { ...ctx.setup.options };
+    if (carryOn && live.next) { options.capitals = live.next.capitals; options.kush = live.next.kush; }
+    const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed + 1000 + deals, people: ctx.setup.people });
     if (!r.ok) { showReason(r.error); return; }
     client.call({ cmd: "close", table });
-    deals += 1; table = r.table; step = null; log.replaceChildren(); announce("A new deal.");
+    deals += 1; table = r.table; step = null; log.replaceChildren(); announce(game === "pharaon" ? "A new coup." : "A new deal.");
     show(r.view);
+  }
+
+  // an evening of The Queen of Spades: the engine plays the record at once; the reader steps through it
+  async function loadEvening(k, intended) {
+    touched = true;
+    const options = { ...ctx.setup.options, evening: k, intended };
+    const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed, people: [] });
+    if (!r.ok) { showReason(r.error); return; }
+    client.call({ cmd: "close", table });
+    table = r.table; log.replaceChildren();
+    await startEvening(r.view);
+  }
+
+  async function startEvening(v) {
+    const r = await client.call({ cmd: "bots", table });
+    if (!r.ok) { showReason(r.error); return; }
+    live = r.view; view = r.view;
+    await showStep(0);
+    status.textContent = `${EVENINGS[v.evening.number - 1]}: move 0 of ${live.live.moves}. Press Step to play it card by card.`;
   }
 
   function draw() {
     root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
-    drawFelt(); drawSeats(); drawCase(); drawActions(); drawReplay(); drawLedger();
+    drawToolbar(); drawStory(); drawFelt(); drawSeats(); drawCase(); drawActions(); drawReplay(); drawLedger();
   }
 
   function focusActions() {
@@ -234,18 +327,19 @@ export async function mount(root, ctx) {
     if (v.live.moves !== before) showReason("");
     draw();
     if (v.live.waiting_for === "person") status.textContent = `${who(v.seat)} to act (${v.phase})`;
-    if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", "));
+    if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)}: ${money(x)}`).join(", "));
     focusActions();
     pump();
   }
 
   function pump() {
-    if (step !== null || live.live.waiting_for !== "bot" || pending) return;
+    if (evening() || step !== null || live.live.waiting_for !== "bot" || pending) return;
     pending = setTimeout(async () => {
       pending = null;
       await send({ cmd: fast ? "bots" : "bot", table });
     }, fast ? 0 : PACE_MS);
   }
 
-  show(view);
+  if (view.evening) { drawToolbar(); await startEvening(view); }
+  else show(view);
 }

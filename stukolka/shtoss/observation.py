@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from stukolka.base import Ledger, LedgerLine, Observation, money_text as _money
-from stukolka.cards import format_card
+from stukolka.cards import card_rank, format_card
 from stukolka.shtoss.rules import BANKER
 from stukolka.shtoss.stakes import Phase, Settlement
 
-__all__ = ["StakeSeen", "ShtossObservation", "seat_names", "ledger_of", "view_of"]
+__all__ = ["StakeSeen", "ShtossObservation", "seat_names", "ledger_of", "view_of", "named_rank"]
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,8 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
                            "to_act": data.pop("to_act"), "legal": list(legal)}
     data.pop("player")
     unseen = data.pop("unseen")
+    if "bank" in data:
+        data = _pharaon_fields(data, ledger)
     out.update(data)
     right, left = data["right"], data["left"]
     out["abcugs"] = [{"number": i + 1, "places": [2 * i + 1, 2 * i + 2], "right": c,
@@ -107,4 +109,28 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
     return out
 
 
+def _pharaon_fields(data: dict[str, Any], ledger: Ledger | None) -> dict[str, Any]:
+    """A Pharaon observation in the shape of a shtoss deal's view: its one stake (the named card,
+    the kush, and once decided where, by which card, for how much and by which rule) as the
+    only entry of ``stakes``, with ``punters`` 1, no ``cut`` and no ``pending`` stake; ``bank``
+    and ``named`` stay as they are.  The stake's ``named`` is the rank the punter named (``"9"``):
+    only the rank counts, the suit of ``cards`` is the engine's stand-in."""
+    out = {k: v for k, v in data.items() if k not in ("position", "deciding", "amount", "rule")}
+    out.update({"punters": 1, "cut": None, "pending": None, "initial_kush": data["kush"] or 1,
+                "deal_length": data["deck_size"], "stakes": []})
+    if data["named"] is not None:
+        decided = data["amount"] is not None
+        text = ledger.lines[0].text if decided and ledger is not None and ledger.lines else ""
+        out["stakes"] = [{"punter": 1, "cards": [data["named"]], "kush": data["kush"], "open": not decided,
+                          "position": data["position"], "deciding": data["deciding"], "amount": data["amount"],
+                          "rule": data["rule"], "text": text, "named": named_rank(data["named"])}]
+    return out
+
+
 _RANK_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
+
+
+def named_rank(card: int) -> str:
+    """The rank of a named card in words a reader knows: ``"9"``, ``"10"``, ``"Q"``."""
+    r = card_rank(card)
+    return _RANK_NAMES.get(r, str(r))

@@ -1,0 +1,288 @@
+// The shedding game (the other фараон) at the live table: draws the engine's view(seat) of a hand or
+// a match (stukolka/faraon/view.py, FaraonMatch.view) and sends action strings back.  It computes
+// no rule: which cards may be played and why not are the engine's notes on each card (hand[i].legal,
+// .why, .rule, .actions), the suits a queen may name are that card's own actions, a refused move is
+// the engine's refusal, and the points, the totals toward the target and the winners are the
+// engine's ledgers.  Bots are paced (about half a second each, or all at once with "Fast bots").
+
+import { h } from "./dom.js";
+
+const PACE_MS = 500;
+const WORDS = { draw: "Draw a card from the talon", pass: "Pass (keep the turn moving)", take: "Take the penalty cards" };
+const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+
+function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : String(x); }
+
+export async function mount(root, ctx) {
+  const { client, cards } = ctx;
+  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, pending = null;
+  let touched = false, shownFor = null, picking = null, games = 0;
+  // a match: the hand number on screen; after a hand ends the table waits for "Next hand"
+  let handShown = view.hand_number || 1;
+  const uid = Math.random().toString(36).slice(2, 7);
+  const id = (s) => `lt-fa-${s}-${table}-${uid}`;
+  const isMatch = () => view.hand_number !== undefined;
+  const people = () => view.live.people;
+  const name = (q) => people().includes(q) ? (people().length > 1 ? `Seat ${q}` : `You (seat ${q})`) : `Seat ${q} (bot)`;
+  const between = () => isMatch() && !view.match_over && view.hand_number > handShown;
+
+  root.classList.add("lt", "lt-faraon");
+  const status = h("p", { class: "lt-status", "aria-live": "polite" });
+  const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
+  const fastId = id("fast");
+  const fastBox = h("input", { type: "checkbox", id: fastId, onchange: (e) => { fast = e.target.checked; pump(); } });
+  const toolbar = h("div", { class: "lt-toolbar" },
+    h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
+    h("button", { type: "button", class: "lt-new", onclick: () => restart() }, isMatch() ? "New match" : "New hand"));
+  const felt = h("div", { class: "lt-fa-felt lt-fa-green", role: "group", "aria-label": "The card table" });
+  const reason = h("p", { class: "lt-reason", id: id("reason"), "aria-live": "polite" });
+  const hand = h("div", { class: "lt-hand lt-fa-hand", role: "group", "aria-label": "Your hand" });
+  const suits = h("div", { class: "lt-fa-suits", role: "group", "aria-label": "Name a suit for the queen" });
+  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
+  const ledger = h("div", { class: "lt-ledger" });
+  const scores = h("div", { class: "lt-fa-scores" });
+  root.replaceChildren(toolbar, status, felt, reason, hand, suits, actions, ledger, scores,
+    h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+
+  const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
+
+  function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
+    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
+    if (!r) return null;
+    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
+    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`));
+  }
+
+  function showReason(text, rule, kind) {
+    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
+    reason.replaceChildren(m ? m[1] : text || "");
+    const link = ruleLink(m ? m[2] : rule);
+    if (link) reason.append(link);
+    if (kind) reason.dataset.kind = kind; else delete reason.dataset.kind;
+  }
+
+  function announce(text) { log.append(h("li", { text })); status.textContent = text; }
+
+  // ------------------------------------------------------------------ the felt
+  function seatBox(q) {
+    const k = view.hand_sizes[q], toAct = view.to_act === q && !between();
+    const total = isMatch() ? view.totals[q] : null;
+    const backs = h("span", { class: "lt-fa-backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(k, 12); i++) backs.append(pic(null, "lt-back"));
+    if (k > 12) backs.append(h("span", { text: ` +${k - 12}` }));
+    return h("div", { class: "lt-fa-seat" + (toAct ? " lt-to-act" : ""), role: "group",
+      "aria-label": `${name(q)}${view.dealer === q ? ", dealer" : ""}, ${k} card${k === 1 ? "" : "s"} face down` +
+        (total !== null ? `, total ${total}` : "") + (toAct ? ", to act" : "") },
+      h("b", { text: name(q) }),
+      h("small", { text: [view.dealer === q ? "dealer" : "", `${k} card${k === 1 ? "" : "s"}`, total !== null ? `total ${total}` : ""].filter(Boolean).join(" · ") }),
+      backs);
+  }
+
+  function drawFelt() {
+    if (between()) {                    // the next hand is dealt, but shown only after "Next hand"
+      felt.replaceChildren(h("p", { class: "lt-fa-between", text: `Hand ${handShown} is over. ` +
+        `Hand ${view.hand_number} is dealt` + (view.dealer !== null ? ` (dealer: ${name(view.dealer)})` : "") + `; the totals are below. Press "Next hand" to see the new cards.` }));
+      return;
+    }
+    const others = h("div", { class: "lt-fa-others" }, view.others.map((o) => seatBox(o.seat)));
+    const p = view.pile;
+    const top = p.top ? p.top.card : null;
+    const pileFig = h("figure", { class: "lt-fa-pile" },
+      top === null ? h("span", { class: "lt-empty", text: "—" }) : pic(top),
+      h("figcaption", { text: top === null ? "no card on the pile yet" : `pile: ${cards.names[top]} on top (${p.size})` }));
+    if (top !== null) { pileFig.firstChild.setAttribute("role", "img"); pileFig.firstChild.setAttribute("aria-label", `top of the pile: ${cards.names[top]}`); }
+    const talon = h("figure", { class: "lt-fa-talon" },
+      view.talon ? pic(null) : h("span", { class: "lt-empty", text: "—" }),
+      h("figcaption", { text: `talon: ${view.talon} face down` }));
+    const follow = h("div", { class: "lt-fa-follow" });
+    if (p.suit) {
+      follow.append(h("p", { class: "lt-fa-suit" + (p.named ? " lt-fa-named" : "") },
+        h("span", { class: "lt-fa-symbol", "aria-hidden": "true", text: p.suit_symbol }),
+        ` ${p.named ? "the queen named" : "suit to follow:"} ${p.suit}`));
+    }
+    if (view.pending_draws) follow.append(h("p", { text: `cards to draw: ${view.pending_draws}` }));
+    if (view.dealer_draw && view.dealer_draw.length && view.dealer !== null && (!isMatch() || handShown === 1)) {
+      const drawn = view.dealer_draw.map((c) => c.name);
+      follow.append(h("p", { class: "lt-fa-draw" }, `Dealer: ${name(view.dealer)}, who got the first queen (${drawn[drawn.length - 1]}) ` +
+        `when the cards were dealt face up (${drawn.length} card${drawn.length === 1 ? "" : "s"})`, ruleLink("faraon-rule-first-dealer")));
+    }
+    if (isMatch()) follow.append(h("p", { text: `hand ${view.hand_number}, match to ${view.target}` }));
+    felt.replaceChildren(others, h("div", { class: "lt-fa-centre" }, talon, pileFig, follow));
+  }
+
+  // ------------------------------------------------------------------ your hand
+  function myTurn() { return view.live.waiting_for === "person" && !between() && (people().length < 2 || shownFor === view.seat); }
+
+  function drawHand() {
+    hand.replaceChildren();
+    if (between() || view.seat === null || view.seat === undefined) return;
+    if (!people().includes(view.seat)) { hand.append(h("p", { text: "Every seat is a bot: watch them play." })); return; }
+    if (people().length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat) {
+      hand.append(h("button", { type: "button", class: "lt-pass", onclick: () => { shownFor = view.seat; touched = true; draw(); focusHand(); } },
+        `Pass to ${name(view.seat)} — show my cards`));
+      return;
+    }
+    if (people().length > 1 && view.live.waiting_for !== "person") { hand.append(h("p", { text: "The cards are hidden until the next person's turn." })); return; }
+    const mine = myTurn();
+    for (const item of view.hand) {
+      const c = item.card, ok = mine && item.legal, no = mine && !item.legal;
+      const b = h("button", {
+        type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (no ? " lt-illegal" : "") +
+          (picking && picking.card === c ? " lt-selected" : "") + (view.drawn && view.drawn.card === c ? " lt-fa-drawn" : ""),
+        "aria-label": cards.names[c] + (ok ? ", may be played" : no ? ", not allowed now" : "") +
+          (view.drawn && view.drawn.card === c ? ", just drawn" : ""),
+        "aria-describedby": no ? reason.id : null, html: cards.svg[c],
+        onfocus: () => { if (no && item.why) showReason(item.why, item.rule, "why"); },
+        onclick: () => play(item),
+      });
+      hand.append(b);
+    }
+    if (!view.hand.length) hand.append(h("p", { text: "No cards left." }));
+  }
+
+  function play(item) {
+    touched = true;
+    if (!myTurn() || busy) return;
+    if (!item.legal) { act(`play ${item.name}`); return; }            // the engine refuses it, and says why
+    if (item.actions.length > 1) { picking = item; draw(); focusSuits(); return; }   // a queen: name a suit
+    act(item.actions[0]);
+  }
+
+  function drawSuits() {
+    suits.replaceChildren();
+    if (!picking || !myTurn()) { picking = null; return; }
+    suits.append(h("p", { class: "lt-fa-ask", text: `You play the ${cards.names[picking.card]}. Which suit must the next player follow?` }));
+    for (const a of picking.actions) {
+      const suit = a.split(" ").pop();
+      suits.append(h("button", { type: "button", class: "lt-fa-suit-button", "data-suit": suit,
+        onclick: () => { const x = a; picking = null; act(x); } }, `${suit.charAt(0).toUpperCase() + suit.slice(1)} ${SUIT_SYMBOL[suit] || ""}`));
+    }
+    suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, "Not the queen after all"));
+    const link = ruleLink("faraon-rule-queen-wild");
+    if (link) suits.append(link);
+  }
+
+  function drawActions() {
+    actions.replaceChildren();
+    if (!myTurn()) return;
+    for (const a of view.legal.filter((x) => !x.startsWith("play "))) {
+      actions.append(h("button", { type: "button", "data-action": a, onclick: () => { touched = true; act(a); } }, WORDS[a] || a));
+    }
+  }
+
+  // ------------------------------------------------------------------ ledgers and scores
+  function ledgerTable(s, title) {
+    const n = view.players;
+    const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })));
+    const rows = (s.lines || []).map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
+      [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] !== undefined ? money(ln.amounts[q]) : "" }))));
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net (minus the points)" }), s.net.map((x) => h("td", { class: "num", text: money(x) }))));
+    return [h("h4", { class: "lt-fa-title", text: title }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows))];
+  }
+
+  function drawLedger() {
+    ledger.replaceChildren();
+    if (isMatch()) {
+      if (between() && view.last_hand) {
+        ledger.append(...ledgerTable(view.last_hand, `Hand ${handShown} is over`),
+          h("button", { type: "button", class: "lt-next lt-fa-next", onclick: () => nextHand() }, "Next hand"));
+      } else if (view.match_over) {
+        if (view.last_hand) ledger.append(...ledgerTable(view.last_hand, `Hand ${view.hand_number}, the last`));
+        ledger.append(...ledgerTable(view.settlement, "The match"),
+          h("p", { class: "lt-fa-winners", text: `The match is over: a total reached ${view.target}. Lowest total, the winner: ${view.winners.map(name).join(" and ")}.` }, ruleLink("faraon-rule-match")));
+      }
+      return;
+    }
+    if (view.settlement) {
+      ledger.append(...ledgerTable(view.settlement, "The hand is over"));
+      ledger.append(h("p", { text: view.blocked ? "Nobody could go out: the hand was blocked." : `${name(view.winner)} went out.` }));
+    }
+  }
+
+  function drawScores() {
+    scores.replaceChildren();
+    if (!isMatch()) return;
+    const n = view.players;
+    const rows = view.hand_points.map((pts, i) => h("tr", {}, h("th", { scope: "row", text: `hand ${i + 1}` }), pts.map((x) => h("td", { class: "num", text: String(x) }))));
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "total" }), view.totals.map((x) => h("td", { class: "num", text: String(x) }))));
+    scores.append(h("table", { class: "lt-ledger-table lt-fa-score-table" },
+      h("caption", { text: `Penalty points toward ${view.target} (the match ends when a total reaches it; the lowest total wins)` }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })))),
+      h("tbody", {}, rows)));
+  }
+
+  function draw() {
+    root.dataset.phase = between() ? "between" : view.phase;
+    root.dataset.waiting = between() ? "next-hand" : view.live.waiting_for;
+    drawFelt(); drawHand(); drawSuits(); drawActions(); drawLedger(); drawScores();
+  }
+
+  // ------------------------------------------------------------------ talking to the engine
+  function act(action) {
+    if (busy) return;
+    send({ cmd: "act", table, seat: view.seat, action }, `${name(view.seat)}: ${action}`);
+  }
+
+  async function send(msg, say) {
+    busy = true;
+    const r = await client.call(msg);
+    busy = false;
+    if (!r.ok) { showReason(r.error, r.rule, "refused"); return false; }   // the engine's refusal; nothing moved
+    if (say) announce(say);
+    show(r.view);
+    return true;
+  }
+
+  function nextHand() {
+    touched = true;
+    handShown = view.hand_number; shownFor = null;
+    announce(`Hand ${handShown}` + (view.dealer !== null ? `, dealer: ${name(view.dealer)}.` : "."));
+    draw(); focusHand(); pump();
+  }
+
+  async function restart() {
+    const r = await client.call({ cmd: "new", game: "faraon", options: ctx.setup.options, seed: ctx.setup.seed + 1000 + games, people: ctx.setup.people });
+    if (!r.ok) { showReason(r.error, r.rule, "refused"); return; }
+    client.call({ cmd: "close", table });
+    games += 1; table = r.table; view = r.view; handShown = view.hand_number || 1; shownFor = null; picking = null;
+    log.replaceChildren(); announce(isMatch() ? "A new match." : "A new hand.");
+    show(r.view);
+  }
+
+  function focusHand() {
+    if (!touched) return;
+    const b = suits.querySelector("button") || hand.querySelector("button.lt-legal") || actions.querySelector("button") ||
+      hand.querySelector("button") || ledger.querySelector("button");
+    if (b) b.focus({ preventScroll: true });
+  }
+  function focusSuits() { const b = suits.querySelector("button"); if (b) b.focus({ preventScroll: true }); }
+
+  function show(v) {
+    const before = view.live.moves, wasHand = view.hand_number;
+    view = v;
+    const last = v.live.last;
+    if (last && last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(last.seat)) announce(`${name(last.seat)}: ${last.action}`);
+    if (v.live.moves !== before) showReason("", "", null);
+    if (isMatch() && v.hand_number !== wasHand && !v.match_over) announce(`Hand ${wasHand} is over. Totals: ${v.totals.map((x, q) => `${name(q)} ${x}`).join(", ")}.`);
+    if (v.live.waiting_for === "person" && v.seat !== shownFor) { if (people().length < 2) shownFor = v.seat; }
+    draw();
+    if (between()) status.textContent = `Hand ${handShown} is over. Press "Next hand" to deal the next one.`;
+    else if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to play` + (v.pile.suit ? ` (suit to follow: ${v.pile.suit})` : "");
+    else if (v.live.waiting_for === "over") {
+      announce(isMatch() ? `The match is over. Winner: ${v.winners.map(name).join(" and ")}.`
+        : `The hand is over: ${v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")}.`);
+    }
+    focusHand();
+    pump();
+  }
+
+  function pump() {                                   // bots move one step at a time, paced
+    if (between() || view.live.waiting_for !== "bot" || pending) return;
+    pending = setTimeout(async () => {
+      pending = null;
+      await send({ cmd: fast ? "bots" : "bot", table });
+    }, fast ? 0 : PACE_MS);
+  }
+
+  show(view);
+}
