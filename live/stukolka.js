@@ -25,7 +25,7 @@ const PHASES = {
 };
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
   shleif: "with the shleif", obligatory: "obligatory" };
-const MODES = { prevent: "refuse it (the card cannot be played)", penalize: "penalize it (the card is played and costs a remiz)" };
+const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
 const POSITION = ["hands", "trump", "stock", "actions", "refuse"];
 const PACE_MS = 500;
 
@@ -404,8 +404,12 @@ export async function mount(root, ctx) {
     input.value = "";
     const r = await client.call({ cmd: "load", game: "stukolka", record: text, seed: ctx.setup.seed + 2000 + (++started), people });
     if (!r.ok) {
-      const [msg, rule] = untagged(r.error);
-      showReason(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${msg}${rule ? ` [${rule}]` : ""}`, "refused");
+      const [msg, tag] = untagged(r.error);         // e.g. "... does not replay: ... [stukolka-record/1]"
+      const inner = /\[([a-z]+-rule-[a-z0-9-]+)\]/.exec(msg);
+      reason.replaceChildren(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${msg}` +
+        (tag ? ` (record format ${tag}).` : "."));
+      const link = ruleLink(inner ? inner[1] : tag); if (link) reason.append(link);
+      reason.dataset.kind = "refused";
       status.textContent = `The file ${f.name} was not loaded.`;
       return;
     }
@@ -460,6 +464,7 @@ export async function mount(root, ctx) {
       razrezRow.hidden = !v.razrez; razrez.disabled = !v.razrez;
     };
     variant.addEventListener("change", follow);
+    settings.addEventListener("change", () => settingsNote(""));
     players.addEventListener("input", seatBoxes);
     const start = async () => {
       const v = conf.variants[variant.value] || {};
