@@ -513,8 +513,11 @@ export async function mount(root, ctx) {
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
     if ((v.violations || []).length > faults) {          // penalize mode: the engine booked a violation
       const f = v.violations[v.violations.length - 1];
-      showReason(`${name(f.seat)} played ${f.name} against the rule: ${f.text} It is charged as a remiz at the settlement.`, "penalty", f.rule);
+      const text = `${name(f.seat)} played ${f.name} against the rule: ${f.text} It is charged as a remiz at the settlement.`;
+      announce(text);
+      if (!hidden()) showReason(text, "penalty", f.rule);
     }
+    if (hidden()) showReason("", null);               // the next person starts with a clean reason line
     redraw();
     if (v.live.waiting_for === "person") {
       status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${PHASES[v.phase] || v.phase}.`;

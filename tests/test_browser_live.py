@@ -336,7 +336,7 @@ def focused(page, selector: str) -> bool:
     return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
 
 
-def play_on(page, stop=lambda: False, limit: int = 300, on_pass=None) -> None:
+def play_on(page, stop=lambda: False, limit: int = 300, on_pass=None, prefer: str | None = None) -> None:
     """Play by clicking (the first card or choice the table offers) until the deal is over or ``stop()``."""
     for _ in range(limit):
         waiting = page.get_attribute(".lt", "data-waiting")
@@ -350,7 +350,9 @@ def play_on(page, stop=lambda: False, limit: int = 300, on_pass=None) -> None:
         elif waiting == "person":
             before = moves(page)
             choice = page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])")
-            if not choice.count():                                       # only a discard: select a card, then discard
+            if prefer and page.locator(prefer).count():
+                choice = page.locator(prefer)
+            elif not choice.count():                                       # only a discard: select a card, then discard
                 page.locator(".lt-hand button[aria-pressed]").first.click()
                 choice = page.locator(".lt-discard:not([disabled])")
             assert choice.count(), page.locator(".lt").inner_text()
@@ -556,9 +558,27 @@ def test_the_settings_panel_by_keyboard_then_two_people_pass_the_screen(live_sit
             shot(page, "live-stukolka-desktop-pass")
         seen.add(seat)
 
-    play_on(page, on_pass=hidden_screen)
+    played_against = []
+
+    def penalized_card_once() -> bool:
+        if played_against or not page.locator(".lt-hand button.lt-penalized").count():
+            return False
+        card = page.locator(".lt-hand button.lt-penalized").first
+        card.focus()
+        assert "charged as a remiz" in page.locator(".lt-reason").inner_text()
+        played_against.append(card.get_attribute("aria-label"))
+        before = moves(page)
+        card.click()                                                    # penalize mode: the engine accepts it
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+        page.wait_for_function("[...document.querySelectorAll('.lt-log li')].some(li => li.textContent.includes('against the rule'))")
+        return False
+
+    play_on(page, on_pass=hidden_screen, stop=penalized_card_once)
     assert len(seen) == 2, seen                                        # both people were passed the screen
     assert page.locator(".lt-ledger-table").count() == 1
+    assert played_against, "no card against the rules was met in this deal"
+    remiz = page.locator(".lt-ledger-table tr", has_text="remiz").filter(has_text="against").first
+    assert "stukolka-rule-" in remiz.inner_text() and remiz.locator("a").count() >= 1   # named, with its rule
     assert watched.errors == [] and watched.foreign == []
 
 
