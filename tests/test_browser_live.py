@@ -89,7 +89,7 @@ def shot(page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     # the theme's sticky header and skip link would be painted over a tall table's picture
-    style = page.add_style_tag(content=".bd-header, .skip-link, #pst-skip-link, header { visibility: hidden !important; }")
+    style = page.add_style_tag(content=".bd-header, .bd-header-article, .skip-link, #pst-skip-link, header { visibility: hidden !important; }")
     page.locator(".live-table").first.screenshot(path=str(path))
     style.evaluate("e => e.remove()")
     return path
