@@ -89,7 +89,7 @@ def shot(page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     # the theme's sticky header and skip link would be painted over a tall table's picture
-    style = page.add_style_tag(content=".bd-header, .bd-header-article, .skip-link, #pst-skip-link, header { visibility: hidden !important; }")
+    style = page.add_style_tag(content=".bd-header, .bd-header-article, .skip-link, #pst-skip-link, #pst-back-to-top, header { visibility: hidden !important; }")
     page.locator(".live-table").first.screenshot(path=str(path))
     style.evaluate("e => e.remove()")
     return path
@@ -596,5 +596,10 @@ def test_the_pass_screen_at_phone_width(live_site, watched):
     page.wait_for_function("document.querySelector('.lt').dataset.hidden === 'yes'", timeout=20_000)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "live-stukolka-phone-pass")
+    assert page.locator(".lt-hand svg").count() == 0
+    play_on(page, stop=lambda: page.locator(".lt-played").count() >= 2)     # on to a trick in the middle
+    assert page.locator(".lt-played").count() >= 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "live-stukolka-phone-trick")
     assert no_unnamed_controls(page) == []
     assert watched.errors == [] and watched.foreign == []
