@@ -212,7 +212,8 @@ export async function mount(root, ctx) {
     const mine = view.hand;
     if (hidden()) {
       hand.append(h("button", { type: "button", class: "lt-pass",
-        onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true); } },
+        onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true);
+          status.textContent = `${name(view.seat)} to act: ${PHASES[view.phase] || view.phase}.`; } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
