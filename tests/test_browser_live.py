@@ -90,6 +90,7 @@ def shot(page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     # the theme's sticky header and skip link would be painted over a tall table's picture
     style = page.add_style_tag(content=".bd-header, .bd-header-article, .skip-link, #pst-skip-link, #pst-back-to-top, header { visibility: hidden !important; }")
+    page.evaluate("window.scrollTo(0, window.scrollY)")
     page.locator(".live-table").first.screenshot(path=str(path))
     style.evaluate("e => e.remove()")
     return path
@@ -540,6 +541,7 @@ def test_the_settings_panel_by_keyboard_then_two_people_pass_the_screen(live_sit
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "live-stukolka-phone-settings")
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(400)
     tab_to(page, ".lt-set-start")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelectorAll('.lt-seat').length === 3", timeout=20_000)
