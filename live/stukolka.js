@@ -1,8 +1,10 @@
 // The Stukolka table: draws the engine's view(seat) and sends action strings back.
 // It reads the engine's state.view(seat) as it is (stukolka/stukolka/view.py) and computes no
 // rule: what may be played is view.legal, why a card is refused is the engine's reason
-// (hand[i].why and .rule, or the refusal the engine sends when it is played), and the money
-// at the end is the engine's settlement ledger.
+// (hand[i].why, .rule and .refusal, the very message the engine answers when it is played), the
+// money at the end is the engine's settlement ledger, and the session totals are the driver's
+// sums of the engine's nets (view.live.session).  The settings panel offers what the engine's
+// rules say (the driver's `settings`), and the engine refuses a combination it does not allow.
 
 import { h } from "./dom.js";
 
@@ -12,6 +14,19 @@ const WORDS = {
   razrez: "Cut in (razrez)", shleif: "Keep the shleif (the pot stays in play)", "refuse shleif": "Refuse the shleif",
   deal: "Deal the cards",
 };
+const SAID = {                       // a move as the table hears it (third person)
+  knock: "knocks", pass: "passes", golets: "takes the golets", look: "looks at the cards", dark: "plays in the dark",
+  stand: "keeps the cards", razrez: "cuts in", shleif: "keeps the shleif", "refuse shleif": "refuses the shleif",
+  deal: "deals the cards",
+};
+const PHASES = {
+  declare: "knock or pass", purchase: "buy cards or keep them", razrez: "cut in or not", play: "play a card",
+  shleif_choice: "keep or refuse the shleif", deal: "deal", cut: "cut the deck", terminal: "the deal is over",
+};
+const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
+  shleif: "with the shleif", obligatory: "obligatory" };
+const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
+const POSITION = ["hands", "trump", "stock", "actions", "refuse"];
 const PACE_MS = 500;
 
 function words(action) {
@@ -22,39 +37,72 @@ function words(action) {
   return action.charAt(0).toUpperCase() + action.slice(1);
 }
 
-function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : String(x); }
+function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : x < 0 ? "−" + (-x) : "0") : String(x); }
+
+function untagged(text) {               // an engine message without its trailing [rule] tag, and the tag
+  const m = /^(.*?)\s*\[([^\]]+)\]\s*$/s.exec(text || "");
+  return m ? [m[1], m[2].split(",").map((s) => s.trim()).find((s) => /-rule-|^stukolka-record/.test(s)) || ""] : [text || "", ""];
+}
+
+let COUNTER = 0;
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
+  const uid = `${++COUNTER}-${ctx.reply.table}`;
   let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, pending = null;
-  let selected = new Set(), shownFor = null, session = [];
+  let selected = new Set(), shownFor = null, started = 0;
   let touched = false;                 // focus follows the table only once the reader has used it
+  let people = [...ctx.reply.view.live.people];
+  let options = { ...ctx.setup.options };
+  const isPosition = POSITION.some((k) => k in options);
   const label = (c) => cards.labels[c];
+  const cardOf = (text) => cards.labels.indexOf(text);
   // seats are named as the engine numbers them, so the ledger's words and the table agree
   const name = (q) => (view.names && view.names[q]) || (view.live.people.includes(q) ?
     (view.live.people.length > 1 ? `Seat ${q}` : `You (seat ${q})`) : `Seat ${q} (bot)`);
 
   root.classList.add("lt", "lt-stukolka");
-  const status = h("p", { class: "lt-status", "aria-live": "polite" });
-  const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far", "aria-live": "polite" });
-  const fastBox = h("input", { type: "checkbox", id: `lt-fast-${table}`, onchange: (e) => { fast = e.target.checked; pump(); } });
-  const toolbar = h("div", { class: "lt-toolbar" },
-    h("label", { for: `lt-fast-${table}` }, fastBox, " Fast bots (no pause)"),
-    h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, "New deal"));
+  root.addEventListener("focusin", () => { touched = true; });
+  const status = h("p", { class: "lt-status", role: "status", "aria-live": "polite" });
+  const log = h("ol", { class: "lt-log", "aria-label": "Moves so far" });
+  const fastBox = h("input", { type: "checkbox", id: `lt-fast-${uid}`, onchange: (e) => { fast = e.target.checked; pump(); } });
+  const fileBox = h("input", { type: "file", id: `lt-load-${uid}`, accept: ".json,application/json", class: "lt-file",
+    onchange: (e) => loadFile(e.target) });
+  const toolbar = h("div", { class: "lt-toolbar", role: "group", "aria-label": "Table controls" },
+    h("label", { for: `lt-fast-${uid}` }, fastBox, " Fast bots (no pause)"),
+    h("button", { type: "button", class: "lt-new", onclick: () => newDeal(options, people) }, "New deal"),
+    h("button", { type: "button", class: "lt-save", onclick: save }, "Save this deal"),
+    h("span", { class: "lt-loadbox" }, h("label", { for: `lt-load-${uid}`, class: "lt-load-label" }, "Load a record"), fileBox));
+  const settings = h("details", { class: "lt-settings" });
   const oval = h("div", { class: "lt-oval", role: "group", "aria-label": "The card table" });
-  const reason = h("p", { class: "lt-reason", id: `lt-reason-${table}`, "aria-live": "polite" });
-  const hand = h("div", { class: "lt-hand", role: "group", "aria-label": "Your hand" });
+  const reason = h("p", { class: "lt-reason", id: `lt-reason-${uid}`, "aria-live": "polite" });
+  const hand = h("div", { class: "lt-hand", role: "group", "aria-label": "Your hand", tabindex: "-1", onkeydown: arrows });
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
   const lastTrick = h("details", { class: "lt-last" });
   const ledger = h("div", { class: "lt-ledger" });
+  const sessionBox = h("div", { class: "lt-session" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
   let live = view, step = null;          // step: null = the live table, else the move a replay shows
-  root.replaceChildren(toolbar, status, oval, reason, hand, actions, lastTrick, ledger, replay,
+  root.replaceChildren(toolbar, settings, status, oval, reason, hand, actions, lastTrick, ledger, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   function cardPic(c, cls = "lt-card") {
-    const s = h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
-    return s;
+    return h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
+  }
+
+  function hidden() {                  // several people at one screen: the hand waits for its owner
+    return view.live.people.length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat;
+  }
+
+  // a move in words; a discard names only how many cards (they go face down)
+  function said(move) {
+    const a = String(move.action);
+    let m;
+    if ((m = /^play (.+)$/.exec(a))) { const c = cardOf(m[1]); return `plays ${c >= 0 ? cards.names[c] : m[1]}`; }
+    if ((m = /^discard (.+)$/.exec(a))) { const k = m[1].split(/\s+/).length; return `discards ${k} and buys ${k}`; }
+    if ((m = /^blind (\d+)$/.exec(a))) return m[1] === "0" ? "buys no cards, blind" : `buys ${m[1]} blind`;
+    if ((m = /^cut (\d+)$/.exec(a))) return `cuts ${m[1]} cards`;
+    return SAID[a] || a;
   }
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
@@ -65,14 +113,14 @@ export async function mount(root, ctx) {
 
   function drawOval() {
     oval.replaceChildren();
-    const n = view.seats.length;
+    const n = view.seats.length, secret = hidden();
     for (let q = 0; q < n; q++) {
       const [x, y] = seatXY(q, 44);
       const st = view.seats[q], decl = st.declaration;
       const roles = [st.role, view.live.people.includes(q) ? "person" : "bot"].filter(Boolean);
       const backs = h("span", { class: "lt-backs", "aria-hidden": "true" });
       const held = st.cards;
-      if (q !== view.seat || !view.hand) for (let i = 0; i < held; i++) backs.append(cardPic(null, "lt-back"));
+      if (q !== view.seat || !view.hand || secret) for (let i = 0; i < held; i++) backs.append(cardPic(null, "lt-back"));
       const seat = h("div", {
         class: "lt-seat" + (view.to_act === q ? " lt-to-act" : "") + (decl === "pass" ? " lt-passed" : ""),
         style: `left:${x}%;top:${y}%`, role: "group",
@@ -97,7 +145,8 @@ export async function mount(root, ctx) {
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
         && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
-      const [x, y] = seatXY(q, 24);
+      const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: wider than high, clear of seats and stock
+      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 21 : 24);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
       pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
@@ -105,29 +154,40 @@ export async function mount(root, ctx) {
     }
   }
 
-  function showReason(text, kind) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    reason.replaceChildren(m ? m[1] : text || "");
-    const link = m && ruleLink(m[2]);
-    if (link) reason.append(link);
+  // the reason line: an engine message (its [rule] tag becomes a link to the book's rule)
+  function showReason(text, kind, extraRule) {
+    const [words_, rule] = untagged(text);
+    reason.replaceChildren(words_);
+    for (const r of [rule, extraRule]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
     if (kind) reason.dataset.kind = kind; else delete reason.dataset.kind;
+  }
+
+  function explain(item) {           // a dimmed card: the rule it breaks, and what the engine answers
+    const [refusal, tag] = untagged(item.refusal || "");
+    reason.replaceChildren(`${item.title}: ${item.why || "not allowed now"}`,
+      item.penalized ? " In this game you may still play it: the rule is broken and charged as a remiz at the settlement."
+        : refusal ? ` Played now, the engine answers: “${refusal}”.` : "");
+    for (const r of [item.rule, tag]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
+    reason.dataset.kind = item.penalized ? "penalty" : "why";
   }
 
   function act(action) {
     touched = true;
     if (busy) return;
-    send({ cmd: "act", table, seat: view.seat, action }, `${name(view.seat)}: ${action}`);
+    send({ cmd: "act", table, seat: view.seat, action });
   }
 
-  async function send(msg, say) {
+  async function send(msg) {
     busy = true;
+    const asked = table;
     const r = await client.call(msg);
     busy = false;
+    if (asked !== table) return false;            // an answer for a table closed meanwhile
     if (!r.ok) {                                  // the engine's refusal; the table did not move
       showReason(r.error, "refused");
+      focusHand();
       return false;
     }
-    if (say) announce(say);
     show(r.view);
     return true;
   }
@@ -137,30 +197,45 @@ export async function mount(root, ctx) {
     status.textContent = text;
   }
 
+  function arrows(e) {                            // arrow keys move between the cards of the hand
+    const list = [...hand.querySelectorAll("button")];
+    const i = list.indexOf(document.activeElement);
+    if (i < 0 || !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) return;
+    e.preventDefault();
+    const j = e.key === "Home" ? 0 : e.key === "End" ? list.length - 1 :
+      (i + (e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1) + list.length) % list.length;
+    list[j].focus();
+  }
+
   function drawHand() {
     hand.replaceChildren();
     const mine = view.hand;
-    const people = view.live.people;
-    if (people.length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat) {
-      hand.append(h("button", { type: "button", class: "lt-pass", onclick: () => { shownFor = view.seat; show(view); focusHand(); } },
+    if (hidden()) {
+      hand.append(h("button", { type: "button", class: "lt-pass",
+        onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true);
+          status.textContent = `${name(view.seat)} to act: ${PHASES[view.phase] || view.phase}.`; } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
     if (!mine) { hand.append(h("p", { text: view.live.people.includes(view.seat) ? "Your cards lie face down." : "" })); return; }
     const legal = new Set(view.legal);
     const discarding = view.legal.some((a) => a.startsWith("discard "));
+    const mayPlay = view.phase === "play" && view.live.waiting_for === "person";
     for (const item of mine) {
       const c = item.card, a = `play ${item.name}`;
-      const ok = legal.has(a), why = item.why ? item.why + (item.rule ? ` [${item.rule}]` : "") : null;
+      const ok = legal.has(a), bad = mayPlay && !ok && (item.why || item.refusal || item.penalized);
       const b = h("button", {
-        type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (why ? " lt-illegal" : "") + (selected.has(c) ? " lt-selected" : ""),
-        "aria-label": cards.names[c] + (ok ? ", may be played" : why ? ", not allowed now" : "") + (selected.has(c) ? ", selected" : ""),
+        type: "button",
+        class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (bad ? " lt-illegal" : "") + (bad && item.penalized ? " lt-penalized" : "") +
+          (selected.has(c) ? " lt-selected" : ""),
+        "aria-label": cards.names[c] + (ok ? ", may be played" : bad ? (item.penalized ? ", breaks a rule: costs a remiz" : ", not allowed now") : "") +
+          (selected.has(c) ? ", selected" : ""),
         "aria-pressed": discarding ? String(selected.has(c)) : null,
-        "aria-describedby": why ? reason.id : null, html: cards.svg[c],
-        onfocus: () => { if (why) showReason(why, "why"); },
+        "aria-describedby": bad ? reason.id : null, html: cards.svg[c],
+        onfocus: () => { if (bad) explain(item); },
         onclick: () => {
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
-          if (view.phase === "play" && view.live.waiting_for === "person") act(a);
+          if (mayPlay) act(a);
         },
       });
       hand.append(b);
@@ -169,16 +244,16 @@ export async function mount(root, ctx) {
 
   function drawActions() {
     actions.replaceChildren();
-    if (view.live.waiting_for !== "person" || (view.live.people.length > 1 && shownFor !== view.seat)) return;
+    if (view.live.waiting_for !== "person" || hidden()) return;
     const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
     if (view.legal.some((a) => a.startsWith("discard "))) {
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
-      actions.append(h("button", { type: "button", disabled: chosen.length ? null : true,
+      actions.append(h("button", { type: "button", disabled: chosen.length ? null : true, class: "lt-discard",
         onclick: () => { const a = "discard " + chosen.map(label).join(" "); selected = new Set(); act(a); } },
         chosen.length ? `Discard ${chosen.map(label).join(" ")} and buy ${chosen.length}` : "Select cards to discard"));
     }
     if (other.length > 8) {          // e.g. the cut: one list instead of fifty buttons
-      const id = `lt-choice-${table}`;
+      const id = `lt-choice-${uid}`;
       const sel = h("select", { id }, other.map((a) => h("option", { value: a, text: words(a) })));
       if (other.includes("cut 26")) sel.value = "cut 26";
       actions.append(h("label", { for: id, text: "Your choice: " }), sel,
@@ -196,103 +271,268 @@ export async function mount(root, ctx) {
       h("span", { text: ` — taken by ${name(t.winner)} with ${t.name}: ${t.why}` }), ruleLink(t.rule)));
   }
 
+  function seatHead(n, last) {
+    return h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })),
+      h("th", { scope: "col", text: last }));
+  }
+
   function drawLedger() {
     ledger.replaceChildren();
     const s = view.settlement;
     if (!s) return;
     const n = view.seats.length;
-    const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })),
-      h("th", { scope: "col", text: "table" }));
     const rows = (s.lines || []).map((ln) => h("tr", {},
       h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
       [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] ? money(ln.amounts[q]) : "" })),
       h("td", { class: "num", text: ln.table ? money(ln.table) : "" })));
     rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net this deal" }),
       s.net.map((x) => h("td", { class: "num", text: money(x) })), h("td", { class: "num", text: s.table_change !== undefined ? money(s.table_change) : "" })));
-    ledger.append(h("h4", { text: "Settlement" }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows)));
+    ledger.append(h("h4", { text: "Settlement" }),
+      h("div", { class: "lt-scroll" }, h("table", { class: "lt-ledger-table" }, h("thead", {}, seatHead(n, "table")), h("tbody", {}, rows))));
     const after = [];
     if (view.next_carry !== undefined && view.next_carry !== null) after.push(`stays on the table for the next deal: ${view.next_carry}`);
     if (view.next_dealer !== undefined && view.next_dealer !== null) after.push(`next dealer: ${name(view.next_dealer)}`);
     if (after.length) ledger.append(h("p", { text: after.join("; ") }));
-    if (session.length) ledger.append(h("p", { text: `Deals played at this table: ${session.length + 1}` }));
-    ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal"));
+    if (step === null) ledger.append(h("button", { type: "button", class: "lt-next", onclick: nextDeal }, "Next deal"));
   }
 
-  function drawReplay() {                   // a finished deal, move by move: the engine replays it
+  function drawSession() {                // deal by deal: the engine's nets and the driver's running sums
+    sessionBox.replaceChildren();
+    const s = live.live.session;
+    // shown once there is an earlier deal at this table (a single finished deal is the ledger above)
+    if (!s || s.deals.length - (live.live.waiting_for === "over" ? 1 : 0) < 1) return;
+    const n = live.seats.length;
+    const rows = s.deals.map((d) => h("tr", {},
+      h("th", { scope: "row", text: `Deal ${d.deal}` + (d.dealer !== null && d.dealer !== undefined ? ` (dealer ${name(d.dealer)})` : "") }),
+      d.net.map((x, q) => h("td", { class: "num" }, money(x), h("small", { class: "lt-run", text: ` total ${money(d.running[q])}` }))),
+      h("td", { class: "num", text: d.stays === null || d.stays === undefined ? "" : String(d.stays) })));
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: `Total after ${s.deals.length} deal${s.deals.length > 1 ? "s" : ""}` }),
+      s.totals.map((x) => h("td", { class: "num", text: money(x) })), h("td", {})));
+    sessionBox.append(h("h4", { text: "Session totals" }),
+      h("div", { class: "lt-scroll" }, h("table", { class: "lt-ledger-table lt-session-table" },
+        h("caption", { text: "Each deal's net per seat from the engine's settlement, the running total, and what stayed on the table" }),
+        h("thead", {}, seatHead(n, "stays on the table")), h("tbody", {}, rows))));
+  }
+
+  async function go(k) {                  // a finished deal, move by move: the engine replays it
+    touched = true;
+    const n = live.live.moves;
+    if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
+    const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });
+    if (!r.ok) { showReason(r.error, "refused"); return; }
+    step = Math.max(0, k); view = r.view; redraw();
+    status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${view.live.last.seat < 0 ? "chance" : name(view.live.last.seat)}: ${view.live.last.seat < 0 ? view.live.last.action : said(view.live.last)})` : "");
+  }
+
+  function drawReplay() {
     replay.replaceChildren();
     if (live.live.waiting_for !== "over") return;
     const n = live.live.moves, at = step === null ? n : step;
-    const go = async (k) => {
-      touched = true;
-      if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
-      const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });
-      if (!r.ok) { showReason(r.error, "refused"); return; }
-      step = Math.max(0, k); view = r.view; redraw();
-      status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${name(view.live.last.seat)}: ${view.live.last.action})` : "");
-    };
+    const keep = (fn) => async () => { const cls = document.activeElement && document.activeElement.dataset.step; await fn();
+      const b = cls && replay.querySelector(`[data-step="${cls}"]:not([disabled])`); (b || replay.querySelector("button:not([disabled])") || replay).focus(); };
     replay.append(h("span", { text: "Replay this deal: " }),
-      h("button", { type: "button", "aria-label": "Replay from the start", disabled: at === 0 ? true : null, onclick: () => go(0) }, "Start"),
-      h("button", { type: "button", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, "Back"),
-      h("button", { type: "button", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: () => go(at + 1) }, "Step"),
-      h("button", { type: "button", "aria-label": "To the end of the deal", disabled: at >= n ? true : null, onclick: () => go(n) }, "To the end"),
+      h("button", { type: "button", "data-step": "start", "aria-label": "Replay from the start", disabled: at === 0 ? true : null, onclick: keep(() => go(0)) }, "Start"),
+      h("button", { type: "button", "data-step": "back", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: keep(() => go(at - 1)) }, "Back"),
+      h("button", { type: "button", "data-step": "step", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: keep(() => go(at + 1)) }, "Step"),
+      h("button", { type: "button", "data-step": "end", "aria-label": "To the end of the deal", disabled: at >= n ? true : null, onclick: keep(() => go(n)) }, "To the end"),
       h("span", { class: "lt-step", text: ` move ${at} of ${n}` }));
   }
 
   function redraw() {
     root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
-    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
+    root.dataset.hidden = hidden() ? "yes" : "no";
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawSession(); drawReplay();
   }
 
   function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
     const r = rule && ctx.rules && ctx.rules[rule];
     if (!r) return null;
     const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` },
+    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "data-rule": rule, "aria-label": `the rule: ${title}` },
       `(rule: ${title})`));
   }
 
-  async function newDeal(carryOn) {
-    const s = live.settlement;
-    const options = { ...ctx.setup.options };
-    if (carryOn && s) {
-      session.push(s.net);
-      options.dealer = live.next_dealer; options.carry = live.next_carry || 0;
-      options.balances = live.seats.map((st) => st.balance);
-      for (const k of ["hands", "trump", "stock", "actions", "refuse"]) delete options[k];   // a position is played once
-    }
-    const r = await client.call({ cmd: "new", game: "stukolka", options, seed: ctx.setup.seed + session.length + (carryOn ? 0 : 1000), people: ctx.setup.people });
-    if (!r.ok) { showReason(r.error, "refused"); return; }
+  function switchTo(r, say) {               // a new table from the driver: the old one is closed
     client.call({ cmd: "close", table });
-    table = r.table; step = null; log.replaceChildren(); announce("A new deal.");
-    show(r.view);
-    focusHand();
+    if (pending) { clearTimeout(pending); pending = null; }
+    table = r.table; step = null; shownFor = null; selected = new Set();
+    people = [...r.view.live.people];
+    log.replaceChildren(); live = r.view; view = r.view;
+    announce(say);
+    show(r.view, true);
   }
 
-  function focusCard(c) { const i = view.hand.findIndex((x) => x.card === c); const b = hand.querySelectorAll("button")[i]; if (b) b.focus(); }
-  function focusHand() {
-    const b = hand.querySelector("button.lt-legal") || actions.querySelector("button:not([disabled]), select") ||
-      hand.querySelector("button") || ledger.querySelector("button");
-    if (b && touched) b.focus({ preventScroll: false });
-  }
-
-  function show(v) {
-    const before = live.live.moves;
-    view = live = v; step = null;
-    root.dataset.phase = v.phase; root.dataset.waiting = v.live.waiting_for;
-    if (v.live.last && v.live.last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(v.live.last.seat)) {
-      announce(`${name(v.live.last.seat)}: ${v.live.last.action}`);
+  async function newDeal(opts, who, fromSettings) {
+    touched = true;
+    started += 1;
+    const r = await client.call({ cmd: "new", game: "stukolka", options: opts, seed: ctx.setup.seed + 1000 + started, people: who });
+    if (!r.ok) {                             // the engine refuses the settings: the table stays as it was
+      if (fromSettings) settingsNote(r.error);
+      else showReason(r.error, "refused");
+      return false;
     }
+    options = { ...opts };
+    switchTo(r, "A new deal.");
+    focusHand(true);
+    return true;
+  }
+
+  async function nextDeal() {
+    touched = true;
+    started += 1;
+    const r = await client.call({ cmd: "next", table, seed: ctx.setup.seed + started });
+    if (!r.ok) { showReason(r.error, "refused"); return; }
+    switchTo(r, `Deal ${r.view.live.session.deals.length + 1}: ${name(r.view.dealer)} deals.`);
+    focusHand(true);
+  }
+
+  async function save() {                    // the engine's record of this deal, as a .json file
+    touched = true;
+    const r = await client.call({ cmd: "record", table });
+    if (!r.ok) { showReason(r.error, "refused"); return; }
+    const text = JSON.stringify(r.record, null, 1);
+    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+      download: `stukolka-${r.record.rules.variant}-seed${live.live.seed}-move${r.record.actions.length}.json` });
+    document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    status.textContent = `This deal was saved as ${a.download} (${r.record.actions.length} moves).`;
+  }
+
+  async function loadFile(input) {           // the engine replays a saved record into a new table
+    touched = true;
+    const f = input.files && input.files[0];
+    if (!f) return;
+    const text = await f.text();
+    input.value = "";
+    const r = await client.call({ cmd: "load", game: "stukolka", record: text, seed: ctx.setup.seed + 2000 + (++started), people });
+    if (!r.ok) {
+      const [msg, tag] = untagged(r.error);         // e.g. "... does not replay: ... [stukolka-record/1]"
+      const inner = /\[([a-z]+-rule-[a-z0-9-]+)\]/.exec(msg);
+      reason.replaceChildren(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${msg}` +
+        (tag ? ` (record format ${tag}).` : "."));
+      const link = ruleLink(inner ? inner[1] : tag); if (link) reason.append(link);
+      reason.dataset.kind = "refused";
+      status.textContent = `The file ${f.name} was not loaded.`;
+      return;
+    }
+    switchTo(r, `Loaded ${f.name}: ${r.view.live.moves} moves.`);
+    if (r.view.live.waiting_for === "over") { await go(0); status.textContent = `Loaded ${f.name}, a finished deal: replay it with Step.`; }
+    focusHand(true);
+  }
+
+  // ------------------------------------------------------------------ the settings panel
+  let conf = null;
+  function settingsNote(text) {
+    const note = settings.querySelector(".lt-settings-note");
+    if (!note) return;
+    const [msg, rule] = untagged(text);
+    note.replaceChildren(text ? `These settings were refused, and the table is unchanged. The engine says: ${msg}.` : "");
+    const link = rule && ruleLink(rule); if (link) note.append(link);
+  }
+
+  function drawSettings() {
+    settings.replaceChildren(h("summary", { text: "Table settings" }));
+    if (!conf) return;
+    const id = (k) => `lt-set-${k}-${uid}`;
+    const cur = { ...conf.defaults, ...options };
+    const variant = h("select", { id: id("variant") },
+      Object.keys(conf.variants).map((v) => h("option", { value: v, text: `${v}: ${VARIANTS[v] || v}` })));
+    variant.value = cur.variant;
+    const players = h("input", { type: "number", id: id("players"), min: "3", max: "7", step: "1", value: String(cur.n_players), inputmode: "numeric" });
+    const range = h("small", { class: "lt-hint", id: id("range") });
+    players.setAttribute("aria-describedby", range.id);
+    const mode = h("select", { id: id("mode") }, conf.violation_modes.map((m) => h("option", { value: m, text: MODES[m] || m })));
+    mode.value = cur.violation_mode;
+    const dark = h("input", { type: "checkbox", id: id("dark") }); dark.checked = !!cur.dark_allowed;
+    const razrez = h("input", { type: "checkbox", id: id("razrez") }); razrez.checked = !!cur.razrez_allowed;
+    const darkRow = h("p", { class: "lt-set-row" }, h("label", { for: id("dark") }, dark, " Allow playing in the dark"), ruleLink(conf.rules.dark_allowed));
+    const razrezRow = h("p", { class: "lt-set-row" }, h("label", { for: id("razrez") }, razrez, " Allow cutting in (razrez)"), ruleLink(conf.rules.razrez_allowed));
+    const seats = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: "Who plays each seat (unticked seats are bots)" }));
+    const seatBoxes = () => {
+      const n = Math.max(3, Math.min(7, Number(players.value) || 3));
+      const was = [...seats.querySelectorAll("input")].map((b) => b.checked);
+      seats.querySelectorAll("label").forEach((l) => l.remove());
+      for (let q = 0; q < n; q++) {
+        const box = h("input", { type: "checkbox", id: id(`seat${q}`), "data-seat": String(q) });
+        box.checked = q < was.length ? was[q] : people.includes(q);
+        seats.append(h("label", { for: id(`seat${q}`), class: "lt-set-seat" }, box, ` Seat ${q} is a person`));
+      }
+    };
+    const follow = () => {                   // what the chosen variant offers, as the engine's rules say
+      const v = conf.variants[variant.value] || {};
+      const [lo, hi] = v.players || [3, 7];
+      range.textContent = ` this variant is played by ${lo} to ${hi}`;
+      darkRow.hidden = !v.dark; dark.disabled = !v.dark;
+      razrezRow.hidden = !v.razrez; razrez.disabled = !v.razrez;
+    };
+    variant.addEventListener("change", follow);
+    settings.addEventListener("change", () => settingsNote(""));
+    players.addEventListener("input", seatBoxes);
+    const start = async () => {
+      const v = conf.variants[variant.value] || {};
+      const opts = {};
+      for (const [k, x] of Object.entries(options)) if (!POSITION.includes(k) && !["carry", "balances"].includes(k)) opts[k] = x;
+      Object.assign(opts, { variant: variant.value, n_players: Number(players.value), violation_mode: mode.value,
+        dark_allowed: !!(v.dark && dark.checked), razrez_allowed: !!(v.razrez && razrez.checked) });
+      if (typeof opts.dealer === "number" && opts.dealer >= opts.n_players) delete opts.dealer;
+      const who = [...seats.querySelectorAll("input:checked")].map((b) => Number(b.dataset.seat));
+      settingsNote("");
+      if (await newDeal(opts, who, true)) {
+        status.textContent = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
+          (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + ".";
+        drawSettings(); settings.open = true;
+        const b = hand.querySelector("button"); if (b) b.focus(); else settings.querySelector("summary").focus();
+      }
+    };
+    settings.append(h("div", { class: "lt-set-body" },
+      h("p", { class: "lt-set-row" }, h("label", { for: id("variant"), text: "Variant " }), variant, ruleLink(conf.rules.variant)),
+      h("p", { class: "lt-set-row" }, h("label", { for: id("players"), text: "Number of players " }), players, range),
+      h("p", { class: "lt-set-row" }, h("label", { for: id("mode"), text: "A card against the rules: " }), mode, ruleLink(conf.rules.violation_mode)),
+      darkRow, razrezRow, seats,
+      h("button", { type: "button", class: "lt-set-start", onclick: start }, "Start a new deal with these settings"),
+      h("p", { class: "lt-settings-note", role: "status", "aria-live": "polite" })));
+    seatBoxes(); follow();
+  }
+
+  // ------------------------------------------------------------------ focus, drawing, bots
+  function focusCard(c) { const i = view.hand.findIndex((x) => x.card === c); const b = hand.querySelectorAll("button")[i]; if (b) b.focus(); }
+  function focusHand(force) {
+    if (!touched && !force) return;
+    const inside = root.contains(document.activeElement) && !hand.contains(document.activeElement) &&
+      !actions.contains(document.activeElement) && document.activeElement !== document.body && !ledger.contains(document.activeElement);
+    if (inside && !force) return;                 // the reader is using another control (fast, settings): leave it
+    const b = hand.querySelector("button.lt-legal, button.lt-pass") || actions.querySelector("button:not([disabled])") ||
+      actions.querySelector("select") || hand.querySelector("button") || ledger.querySelector("button");
+    (b || hand).focus({ preventScroll: false });
+  }
+
+  function show(v, fresh) {
+    const before = fresh ? -1 : live.live.moves, faults = fresh ? 0 : (live.violations || []).length;
+    view = live = v; step = null;
+    const last = v.live.last;
+    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
-    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawReplay();
-    if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to act: ${v.phase}`;
-    if (v.live.waiting_for === "over") { status.textContent = "The deal is over."; announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")); }
+    if ((v.violations || []).length > faults) {          // penalize mode: the engine booked a violation
+      const f = v.violations[v.violations.length - 1];
+      const text = `${name(f.seat)} played ${f.name} against the rule: ${f.text} It is charged as a remiz at the settlement.`;
+      announce(text);
+      if (!hidden()) showReason(text, "penalty", f.rule);
+    }
+    if (hidden()) showReason("", null);               // the next person starts with a clean reason line
+    redraw();
+    if (v.live.waiting_for === "person") {
+      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${PHASES[v.phase] || v.phase}.`;
+    }
+    if (v.live.waiting_for === "over") {
+      announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ") + ".");
+    }
     focusHand();
     pump();
   }
 
   function pump() {                                   // bots move one step at a time, paced
-    if (view.live.waiting_for !== "bot" || pending) return;
+    if (view.live.waiting_for !== "bot" || pending || step !== null) return;
     pending = setTimeout(async () => {
       pending = null;
       await send({ cmd: fast ? "bots" : "bot", table });
@@ -301,5 +541,8 @@ export async function mount(root, ctx) {
 
   let width = 0;
   new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);
-  show(view);
+  show(view, true);
+  if (!isPosition) {
+    client.call({ cmd: "settings", game: "stukolka" }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
+  } else settings.remove();
 }

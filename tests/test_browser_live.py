@@ -88,7 +88,11 @@ def shot(page, name: str) -> Path:
     """A picture of the table itself (a full-page picture smears the theme's sticky header)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
+    # the theme's sticky header and skip link would be painted over a tall table's picture
+    style = page.add_style_tag(content=".bd-header, .bd-header-article, .skip-link, #pst-skip-link, #pst-back-to-top, header { visibility: hidden !important; }")
+    page.evaluate("window.scrollTo(0, window.scrollY)")
     page.locator(".live-table").first.screenshot(path=str(path))
+    style.evaluate("e => e.remove()")
     return path
 
 
@@ -147,10 +151,7 @@ def test_the_page_shows_its_picture_and_a_note_then_a_deal_is_played_by_clicking
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'over'")
     assert page.locator(".lt-ledger-table").count() == 1
     # every control has an accessible name
-    unnamed = page.evaluate("""[...document.querySelectorAll('.lt button, .lt select, .lt input')]
-        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
-        .map(e => e.outerHTML.slice(0, 80))""")
-    assert unnamed == []
+    assert no_unnamed_controls(page) == []
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
     page.wait_for_timeout(300)
@@ -210,9 +211,27 @@ def test_without_python_the_stored_picture_stays_with_a_note(live_site, watched)
 
 
 def no_unnamed_controls(page) -> list[str]:
-    return page.evaluate("""[...document.querySelectorAll('.lt button, .lt select, .lt input')]
-        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
-        .map(e => e.outerHTML.slice(0, 80))""")
+    """Every button, input and select of the tables, with the accessible name Chromium computes
+    for it (its accessibility tree, over the DevTools protocol): the unnamed ones."""
+    count = page.evaluate("document.querySelectorAll('.lt button, .lt select, .lt input').length")
+    assert count > 0
+    cdp = page.context.new_cdp_session(page)
+    try:
+        unnamed = []
+        for i in range(count):
+            obj = cdp.send("Runtime.evaluate", {"expression":
+                           f"document.querySelectorAll('.lt button, .lt select, .lt input')[{i}]"})["result"]
+            nodes = cdp.send("Accessibility.getPartialAXTree", {"objectId": obj["objectId"],
+                                                                 "fetchRelatives": False})["nodes"]
+            node = nodes[0] if nodes else {}
+            if node.get("ignored"):
+                continue
+            if not str((node.get("name") or {}).get("value", "")).strip():
+                unnamed.append(page.evaluate(f"document.querySelectorAll('.lt button, .lt select, .lt input')[{i}]"
+                                             ".outerHTML.slice(0, 100)"))
+        return unnamed
+    finally:
+        cdp.detach()
 
 
 def test_a_shtoss_deal_with_a_stake_between_abcugs_then_back_and_forth(live_site, watched):
@@ -297,3 +316,292 @@ def test_two_exercise_positions_are_answered_by_the_engine(live_site, watched):
 def shot_path(name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS / f"{name}.png"
+
+
+# --------------------------------------------------------------------------- the complete table
+DEMO = "book/live_demo.html"
+MOVED = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length"
+
+
+def tab_to(page, selector: str, limit: int = 400) -> None:
+    """Press Tab until the focused element matches ``selector`` (the keyboard alone)."""
+    for _ in range(limit):
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    pytest.fail(f"Tab never reached {selector}; focus is on "
+                + page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 120)"))
+
+
+def focused(page, selector: str) -> bool:
+    return page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector)
+
+
+def play_on(page, stop=lambda: False, limit: int = 300, on_pass=None, prefer: str | None = None) -> None:
+    """Play by clicking (the first card or choice the table offers) until the deal is over or ``stop()``."""
+    for _ in range(limit):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if stop() or waiting == "over":
+            return
+        if waiting == "person" and page.get_attribute(".lt", "data-hidden") == "yes":
+            if on_pass:
+                on_pass()
+            page.locator(".lt-pass").click()
+            page.wait_for_function("document.querySelector('.lt').dataset.hidden === 'no'")
+        elif waiting == "person":
+            before = moves(page)
+            choice = page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])")
+            if prefer and page.locator(prefer).count():
+                choice = page.locator(prefer)
+            elif not choice.count():                                       # only a discard: select a card, then discard
+                page.locator(".lt-hand button[aria-pressed]").first.click()
+                choice = page.locator(".lt-discard:not([disabled])")
+            assert choice.count(), page.locator(".lt").inner_text()
+            choice.first.click()
+            page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+        else:
+            page.wait_for_timeout(50)
+    pytest.fail("the deal did not end")
+
+
+def nets(page, table: str = ".lt-ledger .lt-net td") -> list[int]:
+    return [int(t.replace("−", "-").replace("+", "") or 0) for t in page.locator(table).all_inner_texts()]
+
+
+def test_a_complete_deal_by_keyboard_alone(live_site, watched):
+    """Tab, Space, Enter and the arrow keys only: the fast switch, every choice and card, focus
+    kept on the hand after each move, and the Next deal button at the end."""
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    tab_to(page, ".lt-toolbar input[type=checkbox]")
+    page.keyboard.press("Space")                                        # fast bots
+    assert page.is_checked(".lt-toolbar input[type=checkbox]")
+    tab_to(page, ".lt-hand button, .lt-actions button:not([disabled])")
+    arrows = made = 0
+    for _ in range(120):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if waiting == "over":
+            break
+        if waiting != "person":
+            page.wait_for_timeout(50)
+            continue
+        page.wait_for_function("document.activeElement && document.activeElement.closest('.lt-hand, .lt-actions')"
+                               " && document.activeElement.matches('button, select')", timeout=5_000)   # focus kept
+        if not arrows and page.locator(".lt-hand button").count() >= 2 and focused(page, ".lt-hand button"):
+            first = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            page.keyboard.press("ArrowRight")
+            assert page.evaluate("document.activeElement.getAttribute('aria-label')") != first
+            page.keyboard.press("ArrowLeft")
+            assert page.evaluate("document.activeElement.getAttribute('aria-label')") == first
+            arrows += 1
+        before = moves(page)
+        if focused(page, ".lt-hand button[aria-pressed]") and not page.locator(".lt-actions button:not([disabled])").count():
+            page.keyboard.press("Space")                                # only a discard: select a card ...
+            tab_to(page, ".lt-discard:not([disabled])", limit=10)       # ... and discard it
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+        made += 1
+    assert page.get_attribute(".lt", "data-waiting") == "over" and made >= 2 and arrows == 1
+    assert page.locator(".lt-ledger-table").count() == 1
+    page.wait_for_function("document.activeElement && document.activeElement.matches('.lt-next')")
+    page.keyboard.press("Enter")                                        # the next deal, by keyboard
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting !== 'over'", timeout=20_000)
+    assert no_unnamed_controls(page) == []
+    # the check itself can fail: an icon-only button with no name is caught
+    page.evaluate("document.querySelector('.lt-toolbar').append(Object.assign(document.createElement('button'), {id: 'nameless'}))")
+    assert [u for u in no_unnamed_controls(page) if "nameless" in u]
+    page.evaluate("document.getElementById('nameless').remove()")
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_session_totals_after_two_deals_are_the_engines_nets_added(live_site, watched):
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.check(".lt-toolbar input[type=checkbox]")
+    play_on(page)
+    first = nets(page)
+    assert page.locator(".lt-session-table").count() == 0            # one deal: the ledger says it all
+    page.locator(".lt-next").click()
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting !== 'over'", timeout=20_000)
+    assert page.locator(".lt-session-table tbody tr").count() == 2     # deal 1 and the total so far
+    play_on(page)
+    second = nets(page)
+    rows = page.locator(".lt-session-table tbody tr")
+    assert rows.count() == 3
+    seats = page.locator(".lt-seat").count()
+    per_deal = [[int(td.split("total")[0].strip().replace("−", "-").replace("+", ""))
+                 for td in rows.nth(i).locator("td").all_inner_texts()[:seats]] for i in range(2)]
+    assert per_deal == [first[:seats], second[:seats]]
+    total = nets(page, ".lt-session-table .lt-net td")[:seats]
+    assert total == [a + b for a, b in zip(first[:seats], second[:seats])]
+    assert "Deal 2" in rows.nth(1).inner_text() and "dealer" in rows.nth(1).inner_text()
+    shot(page, "live-stukolka-desktop-session")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(400)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "live-stukolka-phone-session")
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_save_then_load_a_record_and_replay_it(live_site, watched, tmp_path):
+    import json
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.check(".lt-toolbar input[type=checkbox]")
+    play_on(page)
+    ledger = page.locator(".lt-ledger-table").inner_text()
+    with page.expect_download() as dl:
+        page.locator(".lt-save").click()
+    saved = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(saved)
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert saved.suffix == ".json" and record["format"] == "stukolka-record/1" and record["game"] == "stukolka"
+    total = int(page.locator(".lt-step").inner_text().split("of")[1])
+    assert len(record["actions"]) == total
+    # a bad record: the engine's words, and the table does not change
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**record, "actions": record["actions"][:4] + ["play Z♠"]}), encoding="utf-8")
+    calls = page.evaluate("window.stukolkaLive.calls.length")
+    page.set_input_files(".lt-file", str(bad))
+    page.wait_for_function(f"window.stukolkaLive.calls.length > {calls}")
+    page.wait_for_function("document.querySelector('.lt-reason').textContent.includes('was not loaded')")
+    said = page.locator(".lt-reason").inner_text()
+    assert "bad.json" in said and "does not replay" in said and "play Z♠" in said and "stukolka-record/1" in said
+    assert page.get_attribute(".lt", "data-waiting") == "over" and page.locator(".lt-ledger-table").inner_text() == ledger
+    not_json = tmp_path / "notes.json"
+    not_json.write_text("{this is not json", encoding="utf-8")
+    page.set_input_files(".lt-file", str(not_json))
+    page.wait_for_function("document.querySelector('.lt-reason').textContent.includes('notes.json')")
+    assert "must be JSON" in page.locator(".lt-reason").inner_text()
+    # the saved deal loads into a new table and opens in the replay
+    page.set_input_files(".lt-file", str(saved))
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'replay'", timeout=20_000)
+    assert page.locator(".lt-step").inner_text().strip() == f"move 0 of {total}"
+    page.locator(".lt-replay button", has_text="Step").click()
+    page.wait_for_function("document.querySelector('.lt-step').textContent.includes('move 1 of')")
+    page.locator(".lt-replay button", has_text="To the end").click()
+    page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'over'")
+    assert page.locator(".lt-ledger-table").inner_text() == ledger        # the same deal, settled the same
+    # an unfinished deal continues live
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps({**record, "actions": record["actions"][:3]}), encoding="utf-8")
+    page.set_input_files(".lt-file", str(part))
+    page.wait_for_function("['person', 'bot'].includes(document.querySelector('.lt').dataset.waiting)", timeout=20_000)
+    play_on(page)
+    assert page.locator(".lt-ledger-table").count() == 1
+    assert no_unnamed_controls(page) == []
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_the_settings_panel_by_keyboard_then_two_people_pass_the_screen(live_site, watched):
+    """Table settings, by keyboard alone: variant, players, penalize mode, the dark option and
+    a second person; an impossible combination is refused in the engine's words.  Then two people
+    share the screen: between their turns nothing of the next hand is on the page."""
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.wait_for_selector(".lt-settings summary")
+    tab_to(page, ".lt-settings summary")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelector('.lt-settings').open")
+    body = page.locator(".lt-set-body")
+    tab_to(page, ".lt-set-body select[id^=lt-set-variant]")
+    page.keyboard.type("o")                                             # obligatory
+    assert page.eval_on_selector("[id^=lt-set-variant]", "e => e.value") == "obligatory"
+    assert body.locator("[id^=lt-set-dark]").is_hidden()                # not offered in this variant
+    tab_to(page, "[id^=lt-set-players]")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("7")
+    tab_to(page, ".lt-set-start")
+    table_before = page.locator(".lt-oval").inner_text()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.lt-settings-note').textContent.includes('refused')")
+    note = page.locator(".lt-settings-note").inner_text()
+    assert "n_players 7" in note and "obligatory" in note
+    assert page.locator(".lt-oval").inner_text() == table_before       # the table is unchanged
+    # now a valid one: shleif, 3 players, penalize, dark allowed, seats 0 and 1 people
+    tab_to(page, ".lt-set-body select[id^=lt-set-variant]")
+    page.keyboard.type("s")
+    assert page.eval_on_selector("[id^=lt-set-variant]", "e => e.value") == "shleif"
+    tab_to(page, "[id^=lt-set-players]")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    tab_to(page, "[id^=lt-set-mode]")
+    page.keyboard.type("pe")
+    assert page.eval_on_selector("[id^=lt-set-mode]", "e => e.value") == "penalize"
+    tab_to(page, "[id^=lt-set-dark]")
+    page.keyboard.press("Space")
+    tab_to(page, "[id^=lt-set-seat1]")
+    page.keyboard.press("Space")
+    assert page.locator("label", has_text="Seat 1 is a person").count() == 1
+    assert page.locator(".lt-set-seats input").count() == 3
+    assert no_unnamed_controls(page) == []
+    shot(page, "live-stukolka-desktop-settings")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "live-stukolka-phone-settings")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(400)
+    tab_to(page, ".lt-set-start")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('.lt-seat').length === 3", timeout=20_000)
+    assert "shleif" in page.locator(".lt-status").inner_text() or page.get_attribute(".lt", "data-phase")
+    page.check(".lt-toolbar input[type=checkbox]")
+    seen = set()
+
+    def hidden_screen() -> None:
+        seat = page.locator(".lt-pass").inner_text()
+        assert "show my cards" in seat
+        hand = page.locator(".lt-hand")
+        assert hand.locator("svg").count() == 0 and hand.locator(".lt-mine").count() == 0
+        assert page.locator(".lt-actions button").count() == 0
+        assert page.locator(".lt-reason").inner_text().strip() == ""
+        if seat not in seen and len(seen) < 2:
+            shot(page, "live-stukolka-desktop-pass")
+        seen.add(seat)
+
+    played_against = []
+
+    def penalized_card_once() -> bool:
+        if played_against or not page.locator(".lt-hand button.lt-penalized").count():
+            return False
+        card = page.locator(".lt-hand button.lt-penalized").first
+        card.focus()
+        assert "charged as a remiz" in page.locator(".lt-reason").inner_text()
+        played_against.append(card.get_attribute("aria-label"))
+        before = moves(page)
+        card.click()                                                    # penalize mode: the engine accepts it
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+        page.wait_for_function("[...document.querySelectorAll('.lt-log li')].some(li => li.textContent.includes('against the rule'))")
+        return False
+
+    play_on(page, on_pass=hidden_screen, stop=penalized_card_once)
+    assert len(seen) == 2, seen                                        # both people were passed the screen
+    assert page.locator(".lt-ledger-table").count() == 1
+    assert played_against, "no card against the rules was met in this deal"
+    remiz = page.locator(".lt-ledger-table tr", has_text="remiz").filter(has_text="against").first
+    assert "stukolka-rule-" in remiz.inner_text() and remiz.locator("a").count() >= 1   # named, with its rule
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_the_pass_screen_at_phone_width(live_site, watched):
+    page = watched.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_live(page, f"{live_site}{DEMO}")
+    page.wait_for_selector(".lt-settings summary")
+    page.locator(".lt-settings summary").click()
+    page.locator("[id^=lt-set-seat1]").check()
+    page.locator(".lt-set-start").click()
+    page.wait_for_function("document.querySelector('.lt').dataset.hidden === 'yes' || "
+                           "document.querySelector('.lt').dataset.waiting === 'bot'", timeout=20_000)
+    page.check(".lt-toolbar input[type=checkbox]")
+    page.wait_for_function("document.querySelector('.lt').dataset.hidden === 'yes'", timeout=20_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "live-stukolka-phone-pass")
+    assert page.locator(".lt-hand svg").count() == 0
+    play_on(page, stop=lambda: page.locator(".lt-played").count() >= 2)     # on to a trick in the middle
+    assert page.locator(".lt-played").count() >= 2
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "live-stukolka-phone-trick")
+    assert no_unnamed_controls(page) == []
+    assert watched.errors == [] and watched.foreign == []

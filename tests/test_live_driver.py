@@ -504,3 +504,138 @@ def test_a_registered_command_answers_without_a_table():
         assert not bad["ok"] and bad["rule"] == "live-table-protocol"
     finally:
         COMMANDS.pop("echo-test")
+
+
+# --------------------------------------------------------------------------- refusal words, records, sessions, settings
+def test_every_refused_card_carries_the_drivers_exact_refusal():
+    """stukolka-rule-violation (prevent mode): the view's ``refusal`` is the very message the driver
+    answers when the card is played, and the table does not move."""
+    from stukolka.live.driver import TABLES
+    met = 0
+    for seed in range(1, 40):
+        r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
+        t = TABLES[r["table"]]
+        while not t.state.is_terminal():
+            v = t.view()
+            for item in v["hand"] or ():
+                if v["phase"] == "play" and not item["legal"]:
+                    assert item["refusal"] and not item["penalized"]
+                    before = t.state.history()
+                    reply = call(cmd="act", table=r["table"], seat=v["seat"], action=f"play {item['name']}")
+                    assert not reply["ok"] and reply["error"] == item["refusal"]
+                    assert item["refusal"].endswith(f"[{reply['rule']}]") and t.state.history() == before
+                    met += 1
+                else:
+                    assert "refusal" not in item
+            t.act(v["seat"], "knock" if "knock" in v["legal"] else v["legal"][0])
+        if met >= 5:
+            return
+    pytest.fail(f"only {met} refused cards met")
+
+
+def test_in_penalize_mode_a_refused_card_is_played_and_charged():
+    """stukolka-rule-violation, K-10 penalize: the card has no refusal, the engine accepts it, and
+    the settlement charges a remiz naming the broken rule."""
+    opts = {**TRUMP_ACE, "violation_mode": "penalize"}
+    r = call(cmd="new", game="stukolka", options=opts, seed=3, people=[1])
+    k = next(x for x in r["view"]["hand"] if x["name"] == "K♥")
+    assert not k["legal"] and k["refusal"] is None and k["penalized"] and k["rule"] == "stukolka-rule-trump-ace-lead"
+    v = call(cmd="act", table=r["table"], seat=1, action="play K♥")["view"]
+    assert v["violations"] and v["violations"][0]["rule"] == "stukolka-rule-trump-ace-lead"
+    v = call(cmd="bots", table=r["table"])["view"]
+    while v["live"]["waiting_for"] != "over":
+        v = call(cmd="act", table=r["table"], seat=1, action=v["legal"][0])["view"]
+        v = call(cmd="bots", table=r["table"])["view"]
+    remiz = [ln for ln in v["settlement"]["lines"] if ln["item"] == "remiz" and ln["amounts"].get("1", ln["amounts"].get(1))]
+    assert remiz and "stukolka-rule-trump-ace-lead" in remiz[0]["text"] and remiz[0]["rule"] == "stukolka-rule-violation"
+
+
+def test_a_saved_record_loads_into_a_table_that_replays_it():
+    from stukolka.live.driver import TABLES
+    from stukolka.stukolka.record import from_record
+    tid, v = play_by_messages(13)
+    rec = call(cmd="record", table=tid)["record"]
+    assert rec == TABLES[tid].state.to_record()
+    for sent in (rec, json.dumps(rec, ensure_ascii=False)):           # an object, or the file's text
+        r = call(cmd="load", record=sent, seed=5, people=[0])
+        assert r["ok"] and r["table"] != tid, r
+        t = TABLES[r["table"]]
+        assert t.state == from_record(rec) and r["view"]["live"]["waiting_for"] == "over"
+        assert [m["action"] for m in t.moves] == [m["action"] for m in TABLES[tid].moves]
+        assert [m["seat"] for m in t.moves] == [m["seat"] for m in TABLES[tid].moves]
+        mid = call(cmd="replay", table=r["table"], step=7, seat=0)["view"]
+        assert mid == {**call(cmd="replay", table=tid, step=7, seat=0)["view"], "live": mid["live"]}
+
+
+def test_an_unfinished_record_continues_live():
+    from stukolka.live.driver import TABLES
+    tid, _ = play_by_messages(13)
+    rec = call(cmd="record", table=tid)["record"]
+    part = {**rec, "actions": rec["actions"][:5]}
+    r = call(cmd="load", record=part, seed=5, people=[0])
+    t = TABLES[r["table"]]
+    assert not t.state.is_terminal() and t.state.history()[:5] == rec["actions"][:5]
+    v = call(cmd="bots", table=r["table"])["view"]
+    assert v["live"]["waiting_for"] in ("person", "over")
+
+
+def test_a_bad_record_is_refused_with_the_engines_words_and_nothing_changes():
+    """stukolka-record/1: a record that is not JSON, of another game, or whose action does not
+    replay is refused with the engine's RecordError; no table is opened, the old one is unchanged."""
+    from stukolka.errors import RecordError
+    from stukolka.live.driver import TABLES
+    from stukolka.stukolka.record import from_record, loads
+    tid, v = play_by_messages(13)
+    rec = call(cmd="record", table=tid)["record"]
+    open_before, view_before = set(TABLES), call(cmd="view", table=tid)["view"]
+    bad_action = {**rec, "actions": rec["actions"][:4] + ["play Z♠"]}
+    for sent, engine in (("{oops", lambda: loads("{oops")), ({**rec, "game": "shtoss"}, lambda: from_record({**rec, "game": "shtoss"})),
+                         (bad_action, lambda: from_record(bad_action))):
+        r = call(cmd="load", record=sent, people=[0])
+        with pytest.raises(RecordError) as exc:
+            engine()
+        assert not r["ok"] and r["kind"] == "RecordError" and r["error"] == str(exc.value)
+        assert "stukolka-record/1" in r["error"]
+    assert not call(cmd="load")["ok"]
+    assert set(TABLES) == open_before and call(cmd="view", table=tid)["view"] == view_before
+
+
+def test_session_totals_are_the_sums_of_the_engines_nets():
+    """stukolka-rule-rotation: ``next`` deals at the same table with the engine's next dealer, carry
+    and balances; the session lists each deal's engine net and the running totals."""
+    from stukolka.live.driver import TABLES
+    tid, v = play_by_messages(13)
+    first = TABLES[tid].state
+    nets = [list(first.returns())]
+    assert v["live"]["session"]["deals"][0]["net"] == nets[0] == v["settlement"]["net"]
+    refused = call(cmd="next", table=call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0},
+                                          seed=1, people=[0])["table"])
+    assert not refused["ok"] and refused["rule"] == "stukolka-rule-rotation"
+    r = call(cmd="next", table=tid, seed=14)
+    t2 = TABLES[r["table"]]
+    assert t2.state.dealer == first.next_dealer and t2.state.carry_in == first.next_carry
+    assert list(t2.state.start_balances) == list(first.balances)
+    v2 = call(cmd="bots", table=r["table"])["view"]
+    while v2["live"]["waiting_for"] != "over":
+        v2 = call(cmd="act", table=r["table"], seat=0, action=v2["legal"][0])["view"]
+        v2 = call(cmd="bots", table=r["table"])["view"]
+    nets.append(list(t2.state.returns()))
+    s = v2["live"]["session"]
+    assert [d["net"] for d in s["deals"]] == nets and [d["deal"] for d in s["deals"]] == [1, 2]
+    assert s["totals"] == [a + b for a, b in zip(*nets)] == s["deals"][-1]["running"]
+    assert s["deals"][-1]["stays"] == t2.state.next_carry
+    assert [x["balance"] for x in v2["seats"]] == [b + t for b, t in zip(first.start_balances, s["totals"])]
+
+
+def test_the_settings_come_from_the_engines_rules():
+    from stukolka.stukolka.rules import PLAYER_LIMITS, StukolkaRules
+    s = call(cmd="settings", game="stukolka")["settings"]
+    assert set(s["variants"]) == set(PLAYER_LIMITS)
+    for v, info in s["variants"].items():
+        assert tuple(info["players"]) == PLAYER_LIMITS[v]
+        probe = StukolkaRules(variant=v, n_players=info["players"][0], dark_allowed=True, razrez_allowed=True)
+        assert info["dark"] == probe.dark_on and info["razrez"] == probe.razrez_on
+    assert "penalize" in s["violation_modes"] and s["defaults"]["variant"] == StukolkaRules().variant
+    bad = call(cmd="new", game="stukolka", options={"variant": "obligatory", "n_players": 7}, seed=1, people=[0])
+    assert not bad["ok"] and "stukolka-rule-player-limits" in bad["error"]
+    assert not call(cmd="settings", game="tiny")["ok"]

@@ -24,12 +24,12 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stukolka.base import CHANCE, GameState, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
-from stukolka.errors import IllegalActionError, RulesError, StukolkaError
+from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 
 __all__ = ["GameSpec", "GAMES", "COMMANDS", "register_game", "register_command", "LiveTable", "handle", "TABLES", "card_pictures"]
 
@@ -44,10 +44,19 @@ class GameSpec:
     ``new_state(options, rng)`` returns a fresh state (``rng`` may draw a dealer);
     ``new_bot(seat, seed, state)`` returns anything with ``choose(observation, legal)``.
     What the page draws is always the state's own ``view(seat)``.
+
+    Optional: ``load(record)`` replays a saved record (a JSON-able object or its JSON text) into a
+    state with the engine's ``from_record``, raising its :class:`~stukolka.errors.RecordError`;
+    ``next_options(state, options)`` gives the options of the next deal after the finished
+    ``state`` (the engine's next dealer, carry and balances); ``settings()`` describes the rules
+    fields a settings panel offers.
     """
 
     new_state: Callable[[Mapping[str, Any], random.Random], GameState]
     new_bot: Callable[[int, str, GameState], Any]
+    load: Callable[[Any], GameState] | None = None
+    next_options: Callable[[GameState, Mapping[str, Any]], dict[str, Any]] | None = None
+    settings: Callable[[], dict[str, Any]] | None = None
 
 
 GAMES: dict[str, GameSpec] = {}
@@ -78,7 +87,8 @@ class LiveTable:
     """
 
     def __init__(self, game: str, options: Mapping[str, Any] | None = None, seed: int = 0,
-                 people: Iterable[int] = (0,)) -> None:
+                 people: Iterable[int] = (0,), *, record: Any = None,
+                 session: Iterable[Mapping[str, Any]] = ()) -> None:
         if game not in GAMES:
             raise RulesError(f"game {game!r} is not one of {', '.join(sorted(GAMES))} [live-table-game]")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -87,21 +97,45 @@ class LiveTable:
         self.options = dict(options or {})
         self.spec = GAMES[game]
         self.rng = random.Random(seed)
-        self.state = self.spec.new_state(self.options, self.rng)
+        #: the deals finished earlier at this table (see :meth:`session`), oldest first
+        self.earlier: list[dict[str, Any]] = [dict(d) for d in session]
+        self.moves: list[dict[str, Any]] = []
+        if record is None:
+            self.state = self.spec.new_state(self.options, self.rng)
+            self.start = self.state.clone()
+        else:
+            self.state, self.start = self._replayed(record)
         if not callable(getattr(self.state, "view", None)):
             raise RulesError(f"game {game!r}: {type(self.state).__name__} has no view(seat) [live-table-game]")
-        self.start = self.state.clone()
         n = self.seats = _seat_count(self.state)
         self.people = sorted(set(people))
-        bad = [p for p in self.people if not (isinstance(p, int) and 0 <= p < n)]
+        if record is not None:          # a saved deal may have fewer seats than the page's table
+            self.people = [p for p in self.people if not isinstance(p, int) or p < n]
+        bad = [p for p in self.people if not (isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n)]
         if bad:
             raise RulesError(f"people {bad!r}: seats are 0..{n - 1} [live-table-seats]")
         self.bots = {q: self.spec.new_bot(q, f"{seed}-{q}", self.state) for q in range(n) if q not in self.people}
-        self.moves: list[dict[str, Any]] = []
         self.viewer = self.people[0] if self.people else 0
         self._advance()
         if self.waiting_for() == "person":
             self.viewer = self.to_act()
+
+    def _replayed(self, record: Any) -> tuple[GameState, GameState]:
+        """A saved deal: the engine's ``from_record`` (through the game's ``load``) gives the state;
+        its moves are replayed on the record's starting position, so the table can replay them."""
+        load = self.spec.load
+        if load is None:
+            raise RecordError(f"game {self.game!r} cannot load a record at a live table [live-table-record]")
+        state = load(record)
+        first = state.to_record()  # type: ignore[attr-defined]
+        first["actions"] = []
+        start = load(first)
+        trial = start.clone()
+        for action in state.history():
+            seat = trial.current_player()
+            trial.apply_action(action)
+            self.moves.append({"seat": seat, "action": action})
+        return state, start
 
     # -- who is to act
     def to_act(self) -> int:
@@ -170,8 +204,47 @@ class LiveTable:
         data = dict(self.state.view(seat))  # type: ignore[attr-defined]
         data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": self.waiting_for(),
                         "viewer": seat, "to_act": self.to_act(), "last": self.moves[-1] if self.moves else None,
-                        "moves": len(self.moves), "seed": self.seed}
+                        "moves": len(self.moves), "seed": self.seed, "session": self.session()}
         return data
+
+    def deal_summary(self) -> dict[str, Any] | None:
+        """This deal's money once it is over: the engine's settlement (net per seat, the change on
+        the table), the dealer, and what stays on the table for the next deal; else ``None``."""
+        st = self.state
+        if not st.is_terminal():
+            return None
+        settlement = getattr(st, "settlement", None)
+        ledger = settlement().to_dict() if callable(settlement) else {"net": list(st.returns()), "table_change": 0}
+        return {"deal": len(self.earlier) + 1, "dealer": getattr(st, "dealer", None), "seed": self.seed,
+                "net": ledger["net"], "table_change": ledger.get("table_change", 0),
+                "stays": getattr(st, "next_carry", None), "next_dealer": getattr(st, "next_dealer", None)}
+
+    def session(self) -> dict[str, Any]:
+        """The deals played at this table so far (this one too, once it is over), each with the
+        engine's net per seat, and the running total per seat: the sum of those nets."""
+        deals = list(self.earlier)
+        now = self.deal_summary()
+        if now is not None:
+            deals.append(now)
+        totals: list[Any] = [0] * self.seats
+        running = []
+        for d in deals:
+            totals = [a + b for a, b in zip(totals, d["net"])]
+            running.append(list(totals))
+        return {"deals": [{**d, "running": r} for d, r in zip(deals, running)], "totals": totals}
+
+    def next_deal(self, seed: int | None = None) -> "LiveTable":
+        """The next deal at this table: the engine's next dealer, carry and balances (the game's
+        ``next_options``), the same people, and this table's deals kept in the session."""
+        now = self.deal_summary()
+        if now is None:
+            raise IllegalActionError("next", f"the deal is not over (to act: {self._who()}); the next deal "
+                                     "comes after the settlement", "stukolka-rule-rotation")
+        if self.spec.next_options is None:
+            raise RulesError(f"game {self.game!r} has no next deal at a live table [live-table-game]")
+        options = self.spec.next_options(self.state, self.options)
+        return LiveTable(self.game, options, self.seed + 1 if seed is None else seed, self.people,
+                         session=self.earlier + [now])
 
     def view_at(self, step: int, seat: int | None = None) -> dict[str, Any]:
         """The view after the first ``step`` moves of this table (a replay: step, back, to the end).
@@ -190,7 +263,7 @@ class LiveTable:
         data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": "replay",
                         "viewer": seat, "to_act": trial.current_player(),
                         "last": self.moves[step - 1] if step else None, "moves": len(self.moves),
-                        "step": step, "seed": self.seed}
+                        "step": step, "seed": self.seed, "session": self.session()}
         return data
 
     def refusals(self, seat: int, actions: Iterable[str]) -> dict[str, str]:
@@ -248,10 +321,14 @@ def handle(message: str) -> str:
     """Answer one JSON message from the page with one JSON string.
 
     Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``) -> a ``table``
-    id and its view; ``view`` (``table``, ``seat``); ``act`` (``table``, ``seat``,
+    id and its view; ``load`` (``game``, ``record`` as an object or JSON text, ``seed``,
+    ``people``) -> a new table holding the saved deal; ``next`` (``table``, ``seed``) -> a new
+    table with the next deal of the same session; ``settings`` (``game``) the rules fields a
+    settings panel offers; ``view`` (``table``, ``seat``); ``act`` (``table``, ``seat``,
     ``action``); ``bot`` (``table``) one bot move; ``bots`` (``table``) every bot move up
-    to a person's turn; ``replay`` (``table``, ``step``, ``seat``) the view after that many moves; ``refusals`` (``table``, ``seat``, ``actions``); ``record``;
-    ``cards`` (``palette``) the card pictures; ``close``.  ``ms`` is the time spent in Python.
+    to a person's turn; ``replay`` (``table``, ``step``, ``seat``) the view after that many moves;
+    ``refusals`` (``table``, ``seat``, ``actions``); ``record``; ``cards`` (``palette``) the card
+    pictures; ``close``.  ``ms`` is the time spent in Python.
     """
     t0 = time.perf_counter()
     try:
@@ -267,6 +344,13 @@ def handle(message: str) -> str:
                  "kind": type(e).__name__}
     reply["ms"] = round((time.perf_counter() - t0) * 1000, 3)
     return json.dumps(reply, ensure_ascii=False)
+
+
+def _open(t: LiveTable) -> int:
+    tid = _NEXT[0]
+    _NEXT[0] += 1
+    TABLES[tid] = t
+    return tid
 
 
 def _table(msg: Mapping[str, Any]) -> LiveTable:
@@ -285,10 +369,22 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
     if cmd == "new":
         t = LiveTable(str(msg.get("game")), msg.get("options") or {}, msg.get("seed", 0),
                       msg.get("people", (0,)))
-        tid = _NEXT[0]
-        _NEXT[0] += 1
-        TABLES[tid] = t
-        return {"table": tid, "view": t.view()}
+        return {"table": _open(t), "view": t.view()}
+    if cmd == "load":
+        if "record" not in msg:
+            raise RecordError("the load command needs a 'record' (the saved deal) [live-table-record]")
+        t = LiveTable(str(msg.get("game", "stukolka")), {}, msg.get("seed", 0), msg.get("people", (0,)),
+                      record=msg["record"])
+        return {"table": _open(t), "view": t.view()}
+    if cmd == "next":
+        t = _table(msg).next_deal(msg.get("seed"))
+        return {"table": _open(t), "view": t.view()}
+    if cmd == "settings":
+        game = str(msg.get("game", "stukolka"))
+        spec = GAMES.get(game)
+        if spec is None or spec.settings is None:
+            raise RulesError(f"game {game!r} has no settings panel [live-table-game]")
+        return {"settings": spec.settings()}
     if isinstance(cmd, str) and cmd in COMMANDS:
         return COMMANDS[cmd](msg)
     if cmd == "close":
@@ -313,9 +409,48 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- the games
+def _stukolka_load(record: Any) -> GameState:
+    """A saved Stukolka deal: the engine's ``loads`` (JSON text) or ``from_record`` (an object)."""
+    from stukolka.stukolka.record import from_record, loads
+    return loads(record) if isinstance(record, (str, bytes)) else from_record(record)
+
+
+def _stukolka_next(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The next Stukolka deal's options: the same rules, the engine's next dealer and carry, and the
+    balances after this deal (``stukolka-rule-rotation``); a position is played only once."""
+    from stukolka.live.games import POSITION_KEYS
+    opts = {k: v for k, v in options.items() if k not in POSITION_KEYS}
+    opts.update(getattr(state, "rules").to_dict())
+    opts.update(dealer=getattr(state, "next_dealer"), carry=getattr(state, "next_carry") or 0,
+                balances=list(getattr(state, "balances")))
+    return opts
+
+
+def _stukolka_settings() -> dict[str, Any]:
+    """What a Stukolka settings panel offers, read from the engine's rules: each variant's range of
+    players and whether it has the dark and razrez options, the violation modes, the defaults."""
+    from stukolka.stukolka.rules import _CHOICES, PLAYER_LIMITS, VARIANTS, StukolkaRules
+    variants = {}
+    for v in VARIANTS:
+        lo, hi = PLAYER_LIMITS[v]
+        probe = StukolkaRules(variant=v, n_players=lo, dark_allowed=True, razrez_allowed=True)
+        variants[v] = {"players": [lo, hi], "dark": probe.dark_on, "razrez": probe.razrez_on}
+    defaults = StukolkaRules().to_dict()
+    return {"variants": variants, "violation_modes": list(_CHOICES["violation_mode"]),
+            "defaults": {k: defaults[k] for k in ("variant", "n_players", "violation_mode", "dark_allowed",
+                                                   "razrez_allowed")},
+            "rules": {"variant": "stukolka-rule-player-limits", "n_players": "stukolka-rule-player-limits",
+                      "violation_mode": "stukolka-rule-violation", "dark_allowed": "stukolka-rule-dark",
+                      "razrez_allowed": "stukolka-rule-razrez"}}
+
+
 def _register_builtin() -> None:
     from stukolka.live import games
     games.register_all()
+    spec = GAMES.get("stukolka")
+    if spec is not None and spec.load is None:
+        GAMES["stukolka"] = replace(spec, load=_stukolka_load, next_options=_stukolka_next,
+                                    settings=_stukolka_settings)
 
 
 _register_builtin()

@@ -6,6 +6,13 @@ seat may not see), :meth:`~stukolka.stukolka.state.StukolkaState.legal_actions` 
 own reasons (:meth:`~stukolka.stukolka.state.StukolkaState.why_illegal`); a front end draws it and
 computes no rule itself.
 
+Each card of the hand of the seat to play carries ``legal``; a card that is not legal now carries
+``why`` and ``rule`` (the rule it breaks, in words and as a book label) and ``refusal``: the
+engine's exact :class:`~stukolka.errors.IllegalActionError` message for playing it now (what a
+live table's driver answers), found by trying the card on a copy of the deal.  In ``penalize``
+mode the engine accepts such a card and charges a remiz for it: ``refusal`` is then ``None`` and
+``penalized`` is ``True``.
+
 >>> import json
 >>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
 >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
@@ -25,6 +32,7 @@ from typing import Any, Protocol
 
 from stukolka.base import CHANCE, TERMINAL
 from stukolka.cards import card_name, format_card
+from stukolka.errors import StukolkaError
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import trick_reason, trick_winner
@@ -54,6 +62,10 @@ class ViewSource(Protocol):
 
     def returns(self) -> list[int]: ...
 
+    def clone(self) -> "ViewSource": ...
+
+    def apply_action(self, action: str) -> None: ...
+
 
 def _play(q: int, c: int) -> dict[str, Any]:
     return {"seat": q, "card": c, "name": format_card(c)}
@@ -75,6 +87,15 @@ def _trick(plays: Sequence[tuple[int, int]], winner: int, trump: int | None) -> 
             "name": format_card(card), "why": trick_reason(card, trump), "rule": "stukolka-rule-trick-winner"}
 
 
+def _refusal(state: ViewSource, action: str) -> str | None:
+    """The engine's message refusing ``action`` now, tried on a copy; ``None`` if it accepts it."""
+    try:
+        state.clone().apply_action(action)
+    except StukolkaError as exc:
+        return str(exc)
+    return None
+
+
 def view(state: ViewSource, seat: int) -> dict[str, Any]:
     """Everything a front end draws for ``seat``, as plain JSON-able data (see module doc)."""
     obs = state.observation(seat)
@@ -88,8 +109,12 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
             name = format_card(c)
             ok = playing and f"play {name}" in legal
             why = state.why_illegal(f"play {name}") if playing and not ok else None
-            hand.append({"card": c, "name": name, "title": card_name(c), "legal": ok,
-                         "why": why[0] if why else None, "rule": why[1] if why else None})
+            item: dict[str, Any] = {"card": c, "name": name, "title": card_name(c), "legal": ok,
+                                    "why": why[0] if why else None, "rule": why[1] if why else None}
+            if playing and not ok:
+                item["refusal"] = _refusal(state, f"play {name}")
+                item["penalized"] = item["refusal"] is None
+            hand.append(item)
     seats = []
     for p in range(obs.seats):
         seats.append({"seat": p, "role": _role(p, obs), "you": p == seat, "to_act": p == to_act,
