@@ -215,9 +215,9 @@ class LiveTable:
             return None
         settlement = getattr(st, "settlement", None)
         ledger = settlement().to_dict() if callable(settlement) else {"net": list(st.returns()), "table_change": 0}
-        return {"deal": len(self.earlier) + 1, "dealer": getattr(st, "dealer", None), "seed": self.seed,
+        return {"deal": len(self.earlier) + 1, "dealer": _plain(st, "dealer"), "seed": self.seed,
                 "net": ledger["net"], "table_change": ledger.get("table_change", 0),
-                "stays": getattr(st, "next_carry", None), "next_dealer": getattr(st, "next_dealer", None)}
+                "stays": _plain(st, "next_carry"), "next_dealer": _plain(st, "next_dealer")}
 
     def session(self) -> dict[str, Any]:
         """The deals played at this table so far (this one too, once it is over), each with the
@@ -286,6 +286,13 @@ class LiveTable:
     def record(self) -> dict[str, Any]:
         """The deal's record (the engine's ``to_record()``)."""
         return self.state.to_record()  # type: ignore[attr-defined]
+
+
+def _plain(state: GameState, name: str) -> Any:
+    """``state.<name>`` when it is a plain value (a seat, chips); ``None`` when the state has
+    no such attribute or it is a method (a match's ``next_dealer()``, say)."""
+    v = getattr(state, name, None)
+    return None if callable(v) else v
 
 
 def _seat_count(state: GameState) -> int:
