@@ -29,6 +29,7 @@ card.  Standard library only.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -41,7 +42,7 @@ from stukolka.stukolka.pot import deal_ledger, opening_contributions, paid_at_en
 
 __all__ = ["register", "exact", "ODDS_CONTROLS", "POT_CONTROLS", "POT_EXAMPLES", "odds_rules", "odds_numbers", "odds_report",
            "mid_deal_numbers", "mid_deal_report", "odds_answer", "pot_settings", "pot_ledger", "pot_report", "pot_answer",
-           "DEFAULT_EXAMPLE"]
+           "DEFAULT_EXAMPLE", "static_picture", "refusal"]
 
 
 def exact(x: int | Fraction, digits: int = 4) -> dict[str, str]:
@@ -324,8 +325,10 @@ def _money(x: int | Fraction) -> str:
 
 
 def pot_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``pot`` command: :func:`pot_report` with the ledger as rows of words and money."""
-    r = pot_report(msg.get("settings") or {})
+    """The ``pot`` command: :func:`pot_report` with the ledger as rows of words and money (no
+    ``settings`` at all: the worked example :data:`DEFAULT_EXAMPLE`)."""
+    settings = msg.get("settings")
+    r = pot_report({"example": DEFAULT_EXAMPLE} if settings is None else settings)
     led: Ledger = r.pop("ledger")
     n = led.seats
     names = [f"seat {p}" for p in range(n)]
@@ -338,6 +341,34 @@ def pot_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
     r["controls"] = list(POT_CONTROLS)
     r["example_names"] = list(POT_EXAMPLES)
     return r
+
+
+# ---------------------------------------------------------------------------- the stored picture
+def static_picture(kind: str, options: Mapping[str, Any] | None = None) -> str:
+    """The build-time picture of a calculator (HTML tables of the engine's numbers) that a page
+    shows until its Python has started: ``kind`` is ``"odds"`` (``options`` as the ``odds``
+    command's, ``n``/``m`` included) or ``"pot"`` (``options`` as the ``pot`` command's settings)."""
+    e = html.escape
+    opts = dict(options or {})
+    if kind == "odds":
+        n, m = opts.pop("n", None), opts.pop("m", 4)
+        rules = odds_rules(opts)
+        r = odds_report(rules)
+        md = mid_deal_report(rules, rules.deal_length if n is None else n, m)
+        rows = [("Banker's edge per unit of kush", r["edge"]), ("The punter wins", r["punter_wins"]),
+                ("The banker wins", r["banker_wins"]), ("A plie decides", r["plie"]),
+                (f"Mid-deal, {md['n']} cards to come, {md['m']} of the rank: banker's edge", md["edge"])]
+        return ("<table class='lt-tool-table'><caption>" + e(f"A fresh card, {rules.deck_size}-card deck")
+                + "</caption><thead><tr><td></td><th scope='col'>exact</th><th scope='col'>percent</th></tr></thead>"
+                "<tbody>" + "".join(f"<tr><th scope='row'>{e(t)}</th><td class='num'>{e(x['text'])}</td>"
+                                    f"<td class='num'>{e(x['percent'])}</td></tr>" for t, x in rows)
+                + "</tbody></table>")
+    if kind == "pot":
+        rep = pot_report(opts or {"example": DEFAULT_EXAMPLE})
+        name = rep["settings"]["example"]
+        cap = f"<p>{e(name)}</p>" if name else ""
+        return cap + rep["ledger"]._repr_html_()
+    raise RulesError(f"calculator {kind!r} is not one of odds, pot [live-table-game]")
 
 
 # ---------------------------------------------------------------------------- registration
