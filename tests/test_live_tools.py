@@ -163,3 +163,25 @@ def test_the_explorer_widget_asks_the_engine_once_per_move(monkeypatch):
     move = cold(lambda: setattr(o.n_box, "value", 20))
     assert o.queries == asked + 1 and move <= one_mid      # n moved: the fresh card was not asked again
     assert str(odds.mid_deal_edge(rules, 20, 2)) in o.mid.value
+
+
+def test_the_notebook_widget_bundles_the_pages_renderer_and_answers_with_handle():
+    """One renderer for the page and the notebook: the widget's module is live/<kind>.js itself."""
+    from pathlib import Path
+
+    from stukolka.widgets import live_widget
+    live = Path(__file__).resolve().parent.parent / "live"
+    for kind in live_widget.KINDS:
+        js = live_widget.bundle(kind)
+        own = (live / f"{kind}.js").read_text(encoding="utf-8")
+        assert "export async function mount" in js and "export default" in js and "model.send" in js
+        assert 'from "./dom.js"' not in js and "export function h" in js     # one module, no relative import
+        body = own.split('import { h } from "./dom.js";', 1)[1]
+        assert body in js
+    with pytest.raises(ValueError, match="live-table-game"):
+        live_widget.bundle("faro")
+    reply = live_widget.answer({"type": "call", "id": 7, "msg": {"cmd": "odds", "options": {"deck_size": 32}}})
+    assert reply["id"] == 7 and reply["type"] == "reply"
+    assert frac(reply["reply"]["edge"]) == odds.banker_edge(ShtossRules(deck_size=32))
+    assert live_widget.answer({"type": "other"}) is None
+    assert ".lt-tool" in live_widget.styles()
