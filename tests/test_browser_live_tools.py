@@ -205,6 +205,8 @@ def test_the_odds_explorer_answers_with_the_engines_exact_edge(tools_site, watch
     assert page.locator(".lt-places-table").is_visible()
     names_ok(page)
     shot(page, "live-odds-desktop-changed")
+    rtt = sorted(page.evaluate("window.stukolkaLive.calls.filter(c => c.cmd === 'odds').map(c => c.rtt)"))
+    print(f"odds round trips, page to worker and back: median {rtt[len(rtt) // 2]:.0f} ms, max {rtt[-1]:.0f} ms")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
     no_sideways_scroll(page)
