@@ -261,3 +261,62 @@ def test_the_pot_calculator_settles_with_the_engines_ledger(tools_site, watched)
     no_sideways_scroll(page)
     shot(page, "live-pot-phone")
     assert watched.errors == [] and watched.foreign == []
+
+
+WIDGET_NAMES_JS = """() => {
+  const nameOf = (e) => (e.getAttribute('aria-label') || [...(e.labels || [])].map(l => l.textContent).join(' ')
+    || (e.tagName === 'BUTTON' ? e.textContent : '') || e.getAttribute('title') || '').trim().replace(/:$/, '');
+  const roots = [...document.querySelectorAll('.jupyter-widgets')].filter(e => !e.parentElement.closest('.jupyter-widgets'));
+  return roots.map(r => [...r.querySelectorAll('input, select, textarea, button, [role=slider]')]
+    .map(e => [e.tagName + (e.getAttribute('role') ? '/' + e.getAttribute('role') : ''), nameOf(e)]));
+}"""
+
+
+def unnamed_in(groups) -> list[str]:
+    problems = []
+    for controls in groups:
+        seen = set()
+        for tag, name in controls:
+            if not name:
+                problems.append(f"{tag} without a name")
+            elif name.casefold() in seen:
+                problems.append(f"{tag} {name!r} twice")
+            seen.add(name.casefold())
+    return problems
+
+
+def test_widget_controls_are_named_in_the_static_page(tools_site, watched):
+    """The odds explorer and pot calculator as the book stores them (ipywidgets' own DOM)."""
+    page = watched.page
+    page.goto(f"{tools_site}book/odds_explorer.html")
+    page.wait_for_selector(".jupyter-widgets select", timeout=60_000)
+    page.wait_for_timeout(500)
+    groups = page.evaluate(WIDGET_NAMES_JS)
+    assert sum(len(g) for g in groups) >= 20, groups
+    assert unnamed_in(groups) == []
+    assert watched.errors == [] and watched.foreign == []
+
+
+@pytest.mark.skipif(not os.environ.get("STUKOLKA_LITE_SITE"), reason="STUKOLKA_LITE_SITE names a site with lite/")
+def test_widget_controls_are_named_in_jupyterlite(context):
+    """The same widgets made by the in-browser Python of JupyterLite (its REPL; a minute or more)."""
+    import urllib.parse
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import server  # noqa: PLC0415
+    httpd = server(os.environ["STUKOLKA_LITE_SITE"], 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    code = ("import ipywidgets\nfrom IPython.display import display\n"
+            "from stukolka.widgets import shtoss_odds_explorer, pot_calculator, shtoss_deal\n"
+            "for w in (shtoss_odds_explorer(), pot_calculator(), shtoss_deal()):\n    display(w)\n")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/lite/repl/index.html?kernel=python&code="
+                  + urllib.parse.quote(code))
+        page.wait_for_selector(".jupyter-widgets select", timeout=300_000)
+        page.wait_for_timeout(1000)
+        groups = page.evaluate(WIDGET_NAMES_JS)
+        assert sum(len(g) for g in groups) >= 10, groups
+        assert unnamed_in(groups) == []
+    finally:
+        page.close()
+        httpd.shutdown()

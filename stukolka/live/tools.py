@@ -13,7 +13,7 @@ Two commands, registered with :func:`stukolka.live.driver.register_command` by :
 
 Both answer with the controls to draw (``controls``: name, label, kind, choices, limits), so a
 page and a notebook widget show the same labels.  Every number is the engine's: an exact
-:class:`~fractions.Fraction` is sent as ``{"exact": "a/b", "text", "percent"}`` (see :func:`exact`),
+``Fraction`` is sent as ``{"exact": "a/b", "text", "percent"}`` (see :func:`exact`),
 money as ints.  Nothing here decides a rule; it asks :mod:`stukolka.shtoss.odds`,
 :func:`stukolka.shtoss.rules.settle_card` and :mod:`stukolka.stukolka.pot`, and one answer asks the
 odds engine once for the fresh card (one enumeration of the outcomes) and once for the mid-deal

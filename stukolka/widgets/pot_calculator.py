@@ -20,7 +20,7 @@ _STYLE = ("<style>.stukolka-ledger{border-collapse:collapse}.stukolka-ledger th,
 
 
 # ---------------------------------------------------------------------------- the Stukolka pot
-#: The sources' worked examples: :data:`stukolka.live.tools.POT_EXAMPLES`, shared with the live
+#: The sources' worked examples: ``stukolka.live.tools.POT_EXAMPLES``, shared with the live
 #: calculator on the book page.
 POT_EXAMPLES = _tools.POT_EXAMPLES
 
@@ -100,7 +100,7 @@ class PotCalculator(w.VBox):
         self.refresh()
 
     def settings(self) -> dict[str, Any]:
-        """The controls' numbers, as :func:`stukolka.live.tools.pot_settings` takes them."""
+        """The controls' numbers, as ``stukolka.live.tools.pot_settings`` takes them."""
         return {"stake": self.stake_box.value, "carry": self.carry_box.value, "players": self.players_box.value,
                 "dealer": self.dealer_box.value, "obligatory": bool(self.obligatory_box.value),
                 "ante_all": bool(self.ante_box.value), "carry_over": bool(self.carry_over_box.value),
@@ -112,7 +112,7 @@ class PotCalculator(w.VBox):
         return _tools.pot_ledger(_tools.pot_settings(self.settings()))
 
     def compute(self) -> dict[str, Any]:
-        """The engine's numbers for the settings shown (:func:`stukolka.live.tools.pot_report`), the
+        """The engine's numbers for the settings shown (``stukolka.live.tools.pot_report``), the
         same the live calculator on the book page shows."""
         return _tools.pot_report(self.settings())
 

@@ -348,9 +348,9 @@ def bar_chart_svg(values: Mapping[int, Fraction], *, title: str,
 class ShtossOdds(w.VBox):
     """The banker's exact edge for any shtoss options, and where a staked card is decided.
 
-    The controls and their names are :data:`stukolka.live.tools.ODDS_CONTROLS`, the same as the
+    The controls and their names are ``stukolka.live.tools.ODDS_CONTROLS``, the same as the
     live explorer's on the book page.  A change of an option asks the engine once for the fresh
-    card (:func:`stukolka.live.tools.odds_numbers`, one enumeration of its outcomes) and once for
+    card (``stukolka.live.tools.odds_numbers``, one enumeration of its outcomes) and once for
     the mid-deal card; moving *n* or *m* asks only for the mid-deal card."""
 
     def __init__(self, palette: str = "two", **options: Any) -> None:
