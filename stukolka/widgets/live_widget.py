@@ -96,6 +96,9 @@ def _widget_class() -> type:
                           f"({e})") from None
 
     class _LiveWidget(anywidget.AnyWidget):
+        # declared here so that both reach the front end (anywidget adds them only as class attributes)
+        _esm = traitlets.Unicode("").tag(sync=True)
+        _css = traitlets.Unicode("").tag(sync=True)
         kind = traitlets.Unicode("odds").tag(sync=True)
         options = traitlets.Dict().tag(sync=True)
         rules = traitlets.Dict().tag(sync=True)
