@@ -23,6 +23,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from stukolka.live import tools
+from stukolka.live.driver import COMMANDS, handle
+
 __all__ = ["bundle", "styles", "answer", "LiveWidget", "LIVE_DIR", "KINDS"]
 
 #: Where the page's renderers live: ``live/`` of the source tree, or ``stukolka/data/live`` in a wheel.
@@ -78,8 +81,6 @@ def styles(live_dir: Path | None = None) -> str:
 def answer(content: Any) -> dict[str, Any] | None:
     """The kernel's reply to one widget message ``{"type": "call", "id", "msg"}``: the driver's
     own answer (:func:`stukolka.live.driver.handle`), or ``None`` for a message of another kind."""
-    from stukolka.live import tools
-    from stukolka.live.driver import COMMANDS, handle
     if not isinstance(content, dict) or content.get("type") != "call":
         return None
     if "odds" not in COMMANDS:

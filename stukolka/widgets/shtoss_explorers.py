@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from stukolka.base import CHANCE, StukolkaError, money_text
 from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
+from stukolka.live.tools import ODDS_CONTROLS, mid_deal_numbers, odds_numbers
 from stukolka.shtoss import (
     BANKER, Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
     replay_evening, set_up_deal,
@@ -354,7 +355,6 @@ class ShtossOdds(w.VBox):
     the mid-deal card; moving *n* or *m* asks only for the mid-deal card."""
 
     def __init__(self, palette: str = "two", **options: Any) -> None:
-        from stukolka.live.tools import ODDS_CONTROLS
         lay = w.Layout(width="330px")
         spec = {c["name"]: c for c in ODDS_CONTROLS}
 
@@ -403,7 +403,6 @@ class ShtossOdds(w.VBox):
 
     def refresh(self) -> None:
         """An option changed: the fresh card's numbers (one engine query), then the mid-deal card."""
-        from stukolka.live.tools import odds_numbers
         try:
             rules = self.rules
         except StukolkaError as exc:
@@ -443,7 +442,6 @@ class ShtossOdds(w.VBox):
 
     def refresh_mid(self, rules: ShtossRules | None = None) -> None:
         """*n* or *m* moved: only the mid-deal card is asked for."""
-        from stukolka.live.tools import mid_deal_numbers
         if self._busy:
             return
         try:
