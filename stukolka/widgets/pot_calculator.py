@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from stukolka.base import Ledger, StukolkaError
-from stukolka.stukolka.pot import deal_ledger, opening_contributions, paid_at_end, pot_in_play, trick_share
+from stukolka.live import tools as _tools
 
 __all__ = ["PotCalculator", "pot_calculator", "POT_EXAMPLES"]
 
@@ -20,28 +20,9 @@ _STYLE = ("<style>.stukolka-ledger{border-collapse:collapse}.stukolka-ledger th,
 
 
 # ---------------------------------------------------------------------------- the Stukolka pot
-#: The sources' worked examples (rules report, cases ST-02 .. ST-11), as calculator settings
-#: and what the sources say the result is.
-POT_EXAMPLES: dict[str, dict[str, Any]] = {
-    "ST-02/03: carry 165, fee 15; tricks 2, 1, 0": dict(
-        stake=15, carry=165, players=3, tricks=[2, 1, 0], active=[True] * 3,
-        expect={"pot": 180, "share": 60, "payments": [120, 60, -180], "next_carry": 180, "next_pot": 195}),
-    "ST-04: carry 165, fee 15; one takes all, two trickless": dict(
-        stake=15, carry=165, players=4, tricks=[3, 0, 0, 0], active=[True, True, True, False],
-        expect={"pot": 180, "next_carry": 360, "next_pot": 375}),
-    "ST-05/06: bank 45 + fee 15; two trickless": dict(
-        stake=15, carry=45, players=3, tricks=[3, 0, 0], active=[True] * 3,
-        expect={"pot": 60, "share": 20, "payments": [60, -60, -60], "next_carry": 120, "next_pot": 135}),
-    "ST-07: 900 in play, five players, two trickless": dict(
-        stake=15, carry=885, players=5, tricks=[1, 0, 1, 0, 1], active=[True] * 5,
-        expect={"pot": 900, "payments": [300, -900, 300, -900, 300], "next_carry": 1800, "next_pot": 1815}),
-    "ST-09: pot 60, tricks 2 + 1": dict(
-        stake=15, carry=45, players=3, tricks=[2, 1, 0], active=[True, True, False],
-        expect={"pot": 60, "payments": [40, 20, 0], "next_carry": 0}),
-    "ST-11: obligatory deal, 4 players, stake 3": dict(
-        stake=3, carry=0, players=4, dealer=3, obligatory=True, tricks=[1, 1, 1, 0], active=[True] * 4,
-        expect={"contributions": [3, 3, 3, 6], "pot": 15, "share": 5}),
-}
+#: The sources' worked examples: ``stukolka.live.tools.POT_EXAMPLES``, shared with the live
+#: calculator on the book page.
+POT_EXAMPLES = _tools.POT_EXAMPLES
 
 
 class PotCalculator(w.VBox):
@@ -58,8 +39,8 @@ class PotCalculator(w.VBox):
         self.carry_box = w.BoundedIntText(value=0, min=0, max=10**9, step=3, description="On the table:",
                                           tooltip="The pot carried over (remizes of the last deal)", style=_LAB,
                                           layout=lay)
-        self.players_box = w.IntSlider(value=3, min=3, max=7, description="Players:", tooltip="Number of players",
-                                       style=_LAB, layout=lay)
+        self.players_box = w.BoundedIntText(value=3, min=3, max=7, description="Players:",
+                                            tooltip="Number of players", style=_LAB, layout=lay)
         self.dealer_box = w.BoundedIntText(value=0, min=0, max=6, description="Dealer seat:",
                                            tooltip="Who deals (pays the fee)", style=_LAB, layout=lay)
         self.obligatory_box = w.Checkbox(value=False, description="obligatory deal (everyone antes)", indent=False,
@@ -74,8 +55,9 @@ class PotCalculator(w.VBox):
         self.active_boxes = [w.Checkbox(value=True, description=f"seat {p} plays", indent=False,
                                         tooltip=f"Did seat {p} knock and play?", layout=w.Layout(width="120px"))
                              for p in range(7)]
-        self.trick_boxes = [w.BoundedIntText(value=0, min=0, max=3, description="tricks:",
-                                             tooltip=f"Tricks taken by seat {p}", layout=w.Layout(width="140px"))
+        self.trick_boxes = [w.BoundedIntText(value=0, min=0, max=3, description=f"seat {p} tricks:",
+                                             tooltip=f"Tricks taken by seat {p}", style={"description_width": "90px"},
+                                             layout=w.Layout(width="170px"))
                             for p in range(7)]
         self.rows = [w.HBox([a, t]) for a, t in zip(self.active_boxes, self.trick_boxes)]
         self.result = w.HTML()
@@ -117,46 +99,22 @@ class PotCalculator(w.VBox):
             self.example_box.value = name
         self.refresh()
 
+    def settings(self) -> dict[str, Any]:
+        """The controls' numbers, as ``stukolka.live.tools.pot_settings`` takes them."""
+        return {"stake": self.stake_box.value, "carry": self.carry_box.value, "players": self.players_box.value,
+                "dealer": self.dealer_box.value, "obligatory": bool(self.obligatory_box.value),
+                "ante_all": bool(self.ante_box.value), "carry_over": bool(self.carry_over_box.value),
+                "remiz_cap": self.cap_box.value, "active": [bool(b.value) for b in self.active_boxes],
+                "tricks": [b.value for b in self.trick_boxes], "example": self.example_box.value or ""}
+
     def ledger(self) -> Ledger:
         """The engine's ledger of the deal set up by the controls (:func:`stukolka.stukolka.pot.deal_ledger`)."""
-        n, d, s = self.players_box.value, self.dealer_box.value, self.stake_box.value
-        if not 0 <= d < n:
-            raise StukolkaError(f"dealer seat {d} is not one of 0..{n - 1}")
-        if s <= 0 or s % 3:
-            raise StukolkaError(f"stake {s} must be a positive multiple of 3 [ST-01, stukolka-rule-stake]")
-        carry = self.carry_box.value
-        if carry % 3:
-            raise StukolkaError(f"{carry} on the table is not a multiple of 3 [stukolka-rule-chips-conserved]")
-        mode = "all_players" if self.ante_box.value else "dealer_only"
-        obligatory = bool(self.obligatory_box.value)
-        contrib = opening_contributions(n, d, s, carry, obligatory=obligatory, ante_mode=mode)
-        active = [bool(self.active_boxes[p].value) for p in range(n)]
-        tricks = [self.trick_boxes[p].value if active[p] else 0 for p in range(n)]
-        if sum(active) > 1 and sum(tricks) != 3:
-            raise StukolkaError(f"the players' tricks add up to {sum(tricks)}, not 3")
-        cap = self.cap_box.value or None
-        if cap is not None and cap % 3:
-            raise StukolkaError(f"remiz_cap {cap} must be a positive multiple of 3 [K-20, stukolka-rule-remiz]")
-        winners = [p for p in range(n) for _ in range(tricks[p])] if sum(active) > 1 else []
-        return deal_ledger(n_players=n, dealer=d, stake=s, carry=carry, contributions=contrib, active=active,
-                           trick_winners=winners, cap=cap, obligatory=obligatory, ante_mode=mode,
-                           all_pass="carry_over" if self.carry_over_box.value else "dealer_takes",
-                           next_dealer=(d + 1) % n)
+        return _tools.pot_ledger(_tools.pot_settings(self.settings()))
 
     def compute(self) -> dict[str, Any]:
-        """The engine's numbers for the settings shown, read off its ledger (:meth:`ledger`)."""
-        led = self.ledger()
-        n, d, s = self.players_box.value, self.dealer_box.value, self.stake_box.value
-        mode = "all_players" if self.ante_box.value else "dealer_only"
-        obligatory = bool(self.obligatory_box.value)
-        contrib = opening_contributions(n, d, s, self.carry_box.value, obligatory=obligatory, ante_mode=mode)
-        pot = pot_in_play(self.carry_box.value, contrib)
-        carry = self.carry_box.value + int(led.table_change())
-        nxt = pot_in_play(carry, opening_contributions(n, (d + 1) % n, s, carry, obligatory=obligatory,
-                                                       ante_mode=mode))
-        return {"contributions": list(contrib), "pot": pot, "share": trick_share(pot),
-                "payments": paid_at_end(led)[0], "next_carry": carry, "next_pot": nxt,
-                "next_share": trick_share(nxt), "net": led.net(), "ledger": led}
+        """The engine's numbers for the settings shown (``stukolka.live.tools.pot_report``), the
+        same the live calculator on the book page shows."""
+        return _tools.pot_report(self.settings())
 
     def refresh(self) -> None:
         if self._loading:
@@ -173,8 +131,7 @@ class PotCalculator(w.VBox):
         check = ""
         name = self.example_box.value
         if name:
-            want = POT_EXAMPLES[name]["expect"]
-            bad = [k for k, v in want.items() if r[k] != v]
+            bad = r["check"] or []
             check = ("<p class='stukolka-pot-check'>&#10004; Matches the worked example of the sources.</p>" if not bad
                      else f"<p class='stukolka-pot-check'>These settings differ from the example in: "
                           f"{', '.join(bad)}.</p>")

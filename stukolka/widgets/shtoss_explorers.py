@@ -25,6 +25,7 @@ import ipywidgets as w
 
 from stukolka.base import CHANCE, StukolkaError, money_text
 from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
+from stukolka.live.tools import ODDS_CONTROLS, mid_deal_numbers, odds_numbers
 from stukolka.shtoss import (
     BANKER, Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
     replay_evening, set_up_deal,
@@ -76,8 +77,8 @@ class ShtossDeal(w.VBox):
                                      tooltip="The bottom card is not dealt")
         self.options = options
         n = max(3, len(stakes))
-        self.count_box = w.IntSlider(value=len(stakes), min=1, max=n, description="Punters:",
-                                     tooltip="How many punters stake", style=_LAB, layout=lay)
+        self.count_box = w.BoundedIntText(value=len(stakes), min=1, max=n, description="Punters:",
+                                          tooltip="How many punters stake", style=_LAB, layout=lay)
         self.card_boxes: list[w.Dropdown] = []
         self.kush_boxes: list[w.BoundedIntText] = []
         rows: list[w.HBox] = []
@@ -86,14 +87,15 @@ class ShtossDeal(w.VBox):
             cb = w.Dropdown(options=[format_card(c) for c in deck(52)], value=format_card(parse_card(card)),
                             description=f"Punter {i + 1} card:", tooltip=f"The card punter {i + 1} stakes on",
                             style=_LAB, layout=w.Layout(width="240px"))
-            kb = w.BoundedIntText(value=kush, min=1, max=10**9, description="kush:",
-                                  tooltip=f"Punter {i + 1}'s kush (stake)", layout=w.Layout(width="180px"))
+            kb = w.BoundedIntText(value=kush, min=1, max=10**9, description=f"Punter {i + 1} kush:",
+                                  tooltip=f"Punter {i + 1}'s kush (stake)", style=_LAB,
+                                  layout=w.Layout(width="240px"))
             self.card_boxes.append(cb)
             self.kush_boxes.append(kb)
-            rows.append(w.HBox([cb, kb]))
+            rows.append(w.HBox([cb, kb], layout=w.Layout(flex_flow="row wrap")))
         self.stake_rows = rows
-        self.cut_box = w.IntSlider(value=cut, min=1, max=deck_size - 1, description="Podrezka (cut):",
-                                   tooltip="Where the punter cuts the banker's deck", style=_LAB, layout=lay)
+        self.cut_box = w.BoundedIntText(value=cut, min=1, max=deck_size - 1, description="Podrezka (cut):",
+                                        tooltip="Where the punter cuts the banker's deck", style=_LAB, layout=lay)
         self.seed_box = w.IntText(value=seed, description="Shuffle seed:", tooltip="Seed of the banker's shuffle",
                                   style=_LAB, layout=lay)
         self.deal_button = w.Button(description="Stake, cut and shuffle", icon="play",
@@ -345,42 +347,52 @@ def bar_chart_svg(values: Mapping[int, Fraction], *, title: str,
 
 # ---------------------------------------------------------------------------- shtoss odds
 class ShtossOdds(w.VBox):
-    """The banker's exact edge for any shtoss options, and where a staked card is decided."""
+    """The banker's exact edge for any shtoss options, and where a staked card is decided.
+
+    The controls and their names are ``stukolka.live.tools.ODDS_CONTROLS``, the same as the
+    live explorer's on the book page.  A change of an option asks the engine once for the fresh
+    card (``stukolka.live.tools.odds_numbers``, one enumeration of its outcomes) and once for
+    the mid-deal card; moving *n* or *m* asks only for the mid-deal card."""
 
     def __init__(self, palette: str = "two", **options: Any) -> None:
         lay = w.Layout(width="330px")
-        self.deck_box = w.Dropdown(options=[52, 36, 32], value=options.pop("deck_size", 52), description="Deck:",
-                                   tooltip="Cards in the banker's deck", style=_LAB, layout=lay)
-        self.plie_box = w.Dropdown(options=[("banker wins", "banker_wins"), ("half", "half"), ("push", "push")],
-                                   value=options.pop("plie_rule", "banker_wins"), description="Plie:",
-                                   tooltip="Two cards of the punter's rank in one abcug", style=_LAB, layout=lay)
-        self.position_box = w.Dropdown(options=[("none", ""), ("kill from the hill costs half", "lob_full_gorka_half"),
-                                                ("a kill at the 11th card wins", "eleven_wins")],
-                                       value=options.pop("position_payouts", None) or "", description="Position payouts:",
-                                       tooltip="Agreed payouts at some positions", style=_LAB, layout=lay)
-        checks = [("lob_half", "half the kush on the lob", "A kill on the first card costs half"),
-                  ("lob_half_requires_same_suit", "... only in the punter's suit", "Half on the lob only for his suit"),
-                  ("thirds", "count in thirds", "Suit and colour of the deciding card scale the result"),
-                  ("cut_marker_removed", "the cut card drops out", "The bottom card is not dealt"),
-                  ("thirteenth_card_premium", "13th-card premium", "Own card at the 13th place pays double")]
-        self.checks = {name: w.Checkbox(value=bool(options.pop(name, False)), description=text, indent=False,
-                                        tooltip=tip) for name, text, tip in checks}
+        spec = {c["name"]: c for c in ODDS_CONTROLS}
+
+        def select(name: str, value: Any) -> w.Dropdown:
+            c = spec[name]
+            return w.Dropdown(options=[(text, v) for v, text in c["choices"]], value=value, style=_LAB, layout=lay,
+                              description=c["label"] + ":", description_allow_html=False, tooltip=c["help"])
+
+        self.deck_box = select("deck_size", options.pop("deck_size", 52))
+        self.plie_box = select("plie_rule", options.pop("plie_rule", "banker_wins"))
+        self.position_box = select("position_payouts", options.pop("position_payouts", None) or "")
+        names = ("lob_half", "lob_half_requires_same_suit", "thirds", "cut_marker_removed", "thirteenth_card_premium")
+        self.checks = {name: w.Checkbox(value=bool(options.pop(name, False)), description=spec[name]["label"],
+                                        description_allow_html=False, indent=False, tooltip=spec[name]["help"])
+                       for name in names}
         self.options = options
-        self.n_box = w.IntSlider(value=52, min=2, max=52, step=2, description="Cards to come, n:",
-                                 tooltip="Mid-deal stake: cards still to be turned", style=_LAB, layout=lay)
-        self.m_box = w.IntSlider(value=4, min=1, max=4, description="Of its rank, m:",
-                                 tooltip="Mid-deal stake: cards of the staked rank among them", style=_LAB, layout=lay)
+        n, m = spec["n"], spec["m"]
+        self.n_box = w.BoundedIntText(value=n["value"], min=n["min"], max=n["max"], step=n["step"],
+                                      description="Cards to come, n:", description_allow_html=False,
+                                      tooltip=n["label"] + " (" + n["help"] + ")", style=_LAB, layout=lay)
+        self.m_box = w.BoundedIntText(value=m["value"], min=m["min"], max=m["max"], step=m["step"],
+                                      description="Of its rank, m:", description_allow_html=False,
+                                      tooltip=m["label"] + " (" + m["help"] + ")", style=_LAB, layout=lay)
         self.result = w.HTML()
         self.chart = w.HTML()
         self.mid = w.HTML()
-        for box in (self.deck_box, self.plie_box, self.position_box, self.n_box, self.m_box, *self.checks.values()):
+        self.queries = 0          # how many times the engine was asked about the fresh card
+        for box in (self.deck_box, self.plie_box, self.position_box, *self.checks.values()):
             box.observe(lambda _c: self.refresh(), names="value")
+        for box in (self.n_box, self.m_box):
+            box.observe(lambda _c: self.refresh_mid(), names="value")
         super().__init__([w.HBox([w.VBox([self.deck_box, self.plie_box, self.position_box]),
                                   w.VBox(list(self.checks.values()))], layout=w.Layout(flex_flow="row wrap")),
                           self.result, self.chart,
                           w.HTML("<b>A card staked in mid-deal</b> (between abcugs):"),
                           w.HBox([self.n_box, self.m_box], layout=w.Layout(flex_flow="row wrap")), self.mid])
         self.add_class("stukolka-odds")
+        self._busy = False
         self.refresh()
 
     @property
@@ -390,31 +402,51 @@ class ShtossOdds(w.VBox):
                            **{k: b.value for k, b in self.checks.items()}, **self.options)
 
     def refresh(self) -> None:
+        """An option changed: the fresh card's numbers (one engine query), then the mid-deal card."""
         try:
             rules = self.rules
         except StukolkaError as exc:
             self.result.value = f"<p role='alert' style='color:#a00'>{_ESC(str(exc))}</p>"
             return
-        edge = odds.banker_edge(rules)
-        self.edge = edge
+        nums = odds_numbers(rules)
+        self.queries += 1
+        self.numbers = nums
+        edge = self.edge = nums["edge"]
         self.result.value = (
-            f"<p class='stukolka-edge' role='status'>Banker's edge per unit of kush on a fresh card: "
-            f"<b>{edge}</b> = <b>{float(edge):.4%}</b>. Punter wins with probability "
-            f"{odds.punter_win_probability(rules)}; a plie decides with probability {odds.plie_probability(rules)}.</p>")
-        dist = odds.deciding_position_distribution(rules)
+            "<table class='stukolka-odds-table' role='status'><caption style='text-align:left'>A fresh card, "
+            f"{rules.deck_size}-card deck</caption><thead><tr><th scope='col'></th><th scope='col'>exact</th>"
+            "<th scope='col'>percent</th></tr></thead><tbody>"
+            + "".join(f"<tr><th scope='row'>{label}</th><td class='stukolka-edge'>{x}</td>"
+                      f"<td>{float(x):.4%}</td></tr>"
+                      for label, x in (("Banker's edge per unit of kush", edge),
+                                       ("The punter wins", nums["punter_wins"]),
+                                       ("The banker wins", nums["banker_wins"]),
+                                       ("A plie decides", nums["plie"])))
+            + "</tbody></table>")
+        dist = nums["places"]
+        colour = {"punter": "#1f5fa8", "banker": "#b8462c"}
         self.chart.value = (
             "<p>Where the staked card is decided (exact probabilities; hover a bar). "
-            "<span style='color:#1f5fa8'>&#9632; even place: the punter wins</span>, "
-            "<span style='color:#b8462c'>&#9632; odd place: the banker wins</span>.</p>"
+            "<span style='color:#1f5fa8'>&#9632; the punter wins there</span>, "
+            "<span style='color:#b8462c'>&#9632; the banker wins there</span>.</p>"
             + bar_chart_svg(dist, title=f"Probability that the staked card is decided at each place, "
                                         f"{rules.deck_size}-card deck",
-                            colour_of=lambda k: "#1f5fa8" if k % 2 == 0 else "#b8462c",
+                            colour_of=lambda k: colour.get(nums["winners"][k][0], "#777"),
                             xlabel="place in the banker's deck", ylabel="probability"))
-        self.n_box.max = between_abcugs(rules, rules.deal_length)
-        n = between_abcugs(rules, self.n_box.value)   # the engine says where a stake may go
-        m = min(self.m_box.value, n)
+        self._busy = True
         try:
-            mid = odds.mid_deal_edge(rules, n, m)
+            self.n_box.max = between_abcugs(rules, rules.deal_length)
+        finally:
+            self._busy = False
+        self.refresh_mid(rules)
+
+    def refresh_mid(self, rules: ShtossRules | None = None) -> None:
+        """*n* or *m* moved: only the mid-deal card is asked for."""
+        if self._busy:
+            return
+        try:
+            rules = rules or self.rules
+            n, m, mid = mid_deal_numbers(rules, self.n_box.value, self.m_box.value)
             self.mid.value = (f"<p class='stukolka-mid-edge' role='status'>With {n} cards to come, {m} of the rank: "
                               f"banker's edge <b>{mid}</b> = <b>{float(mid):.4%}</b>.</p>")
         except StukolkaError as exc:

@@ -87,9 +87,9 @@ class StukolkaTable(SeatedTable, w.VBox):
         style = {"description_width": "110px"}
         self.variant_box = w.Dropdown(options=list(VARIANTS), value=variant, description="Variant:",
                                       tooltip="Which Stukolka variant to play", layout=lay, style=style)
-        self.players_box = w.IntSlider(value=players, min=3, max=7, description="Players:",
-                                       tooltip="Number of players, within the variant's range",
-                                       layout=lay, style=style)
+        self.players_box = w.BoundedIntText(value=players, min=3, max=7, description="Players:",
+                                            tooltip="Number of players, within the variant's range",
+                                            layout=lay, style=style)
         self.stake_box = w.BoundedIntText(value=stake, min=3, max=3000, step=3, description="Stake:",
                                           tooltip="The stake and dealer's fee (a multiple of 3)",
                                           layout=lay, style=style)
@@ -134,8 +134,9 @@ class StukolkaTable(SeatedTable, w.VBox):
                                        tooltip="Discard the cards you selected and take as many from the stock",
                                        layout=w.Layout(width="auto", display="none"))
         self.confirm_button.on_click(lambda _: self.confirm())
-        self.cut_slider = w.IntSlider(value=26, min=1, max=51, description="Cut after:",
-                                      tooltip="How many cards go from the top to the bottom")
+        self.cut_slider = w.BoundedIntText(value=26, min=1, max=51, description="Cut after:",
+                                           tooltip="How many cards go from the top to the bottom (1 to 51)",
+                                           layout=w.Layout(width="220px"))
         self.cut_button = w.Button(description="Cut", tooltip="Cut the pack", layout=w.Layout(width="auto"))
         self.cut_button.on_click(lambda _: self.press(f"cut {self.cut_slider.value}"))
         self.cut_box = w.HBox([self.cut_slider, self.cut_button], layout=w.Layout(display="none"))
