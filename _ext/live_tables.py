@@ -47,6 +47,8 @@ from docutils.parsers.rst import Directive, directives
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
 GAMES = ("stukolka", "shtoss", "pharaon", "queen_of_spades", "faraon")
+#: The calculators: live on the page too, but with no table (``stukolka.live.tools``).
+CALCULATORS = ("odds", "pot")
 
 #: Directive options that set up a Stukolka position (merged into the table's options).
 POSITION_OPTIONS = ("variant", "players", "dealer", "hands", "trump", "stock", "actions")
@@ -65,9 +67,13 @@ def _json(kind: type, what: str):
 
 
 def static_picture(game: str, options: dict, seed: int, people: list[int]) -> str:
-    """The starting position of the table as the engine draws it (HTML), or a plain note."""
+    """The starting position of the table as the engine draws it (HTML), or a plain note.
+    A calculator's picture is its first answer, drawn as tables."""
     try:
         from stukolka.live import LiveTable  # noqa: PLC0415
+        if game in CALCULATORS:
+            from stukolka.live import tools  # noqa: PLC0415
+            return tools.static_picture(game, options)
         table = LiveTable(game, options, seed, people)
         pic = getattr(table.state, "_repr_html_", None)
         if pic is not None:
@@ -81,8 +87,8 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
                      caption: str = "", picture: str | None = None, classes: tuple[str, ...] = ()) -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
     ``classes`` are added to the placeholder's (``full-width``: the theme's wide column)."""
-    if game not in GAMES:
-        raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES)}")
+    if game not in GAMES + CALCULATORS:
+        raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
     people = [0] if people is None else list(people)
     if picture is None:
@@ -207,6 +213,7 @@ class LiveTableDirective(Directive):
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     if doctree is not None and any(True for _ in doctree.findall(live_table_node)):
         app.add_css_file("live/live.css")
+        app.add_css_file("live/tools.css")
         app.add_js_file("live/loader.js", type="module")
 
 

@@ -74,8 +74,10 @@ function options(el) {
 async function mountOne(client, el, cardsPromise) {
   const o = options(el);
   try {
-    const [mod, first, cards, rules] = await Promise.all([
-      import(new URL(`${o.game}.js`, BASE).href), client.call({ cmd: "new", ...o }), cardsPromise, live.rules]);
+    const mod = await import(new URL(`${o.game}.js`, BASE).href);
+    // a calculator (odds, pot) exports `table = false`: it asks the driver itself, with no table
+    const [first, cards, rules] = await Promise.all([
+      mod.table === false ? { ok: true } : client.call({ cmd: "new", ...o }), cardsPromise, live.rules]);
     if (!first.ok) throw new Error(first.error);
     const s = el.querySelector(":scope > .live-static");
     const box = document.createElement("div");

@@ -8,9 +8,7 @@ and ``live-pot-*.png``.
 
 The site is a scratch copy of the built book (``STUKOLKA_BUILT_BOOK``, else ``_build/html``) with
 this tree's runtime and engine wheel (``tools/make_live_bundle.py --wheel``) and two pages written
-here.  Until the shared files carry them, the copy gets the two changes this part needs: the
-driver registers :mod:`stukolka.live.tools` (one line in ``_register_builtin``), and the loader
-opens no table for a renderer that exports ``table = false``.
+here with one calculator each; the book's own pages with calculators are opened too.
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ import re
 import shutil
 import sys
 import threading
-import zipfile
 from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urlparse
@@ -33,29 +30,6 @@ from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000
-
-REGISTER_LINE = "    from stukolka.live import tools\n    tools.register()\n"
-LOADER_OLD = ("    const [mod, first, cards, rules] = await Promise.all([\n"
-              "      import(new URL(`${o.game}.js`, BASE).href), client.call({ cmd: \"new\", ...o }), cardsPromise, live.rules]);\n")
-LOADER_NEW = ("    const mod = await import(new URL(`${o.game}.js`, BASE).href);\n"
-              "    const [first, cards, rules] = await Promise.all([\n"
-              "      mod.table === false ? { ok: true } : client.call({ cmd: \"new\", ...o }), cardsPromise, live.rules]);\n")
-
-
-def _register_tools_in_wheel(wheel: Path) -> None:
-    """The driver of the wheel registers the calculators' commands (the change asked of driver.py)."""
-    with zipfile.ZipFile(wheel) as z:
-        items = [(i, z.read(i.filename)) for i in z.infolist()]
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
-        for info, data in items:
-            if info.filename == "stukolka/live/driver.py":
-                text = data.decode()
-                if "tools.register()" not in text:
-                    text = text.replace("    games.register_all()\n", "    games.register_all()\n" + REGISTER_LINE, 1)
-                    assert "tools.register()" in text
-                data = text.encode()
-            z.writestr(info, data)
-
 
 def _page(template: str, title: str, kind: str, options: dict, caption: str) -> str:
     from stukolka.live.tools import static_picture
@@ -83,12 +57,6 @@ def tools_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("tools-site") / "html"
     shutil.copytree(built, site)
     assert make_live_bundle.main([str(site), "--wheel"]) == 0
-    _register_tools_in_wheel(site / "lite" / "static" / "pyodide" / make_live_bundle.WHEEL)
-    loader = site / "_static" / "live" / "loader.js"
-    text = loader.read_text(encoding="utf-8")
-    if "mod.table === false" not in text:
-        assert LOADER_OLD in text, "the loader changed: update the patch of this test"
-        loader.write_text(text.replace(LOADER_OLD, LOADER_NEW, 1), encoding="utf-8")
     for name in ("engine-snapshot.bin.gz", "engine-snapshot.json"):   # made from another wheel
         (site / "_static" / "live" / name).unlink(missing_ok=True)
     template = (site / "book" / "intro.html").read_text(encoding="utf-8")
@@ -320,3 +288,24 @@ def test_widget_controls_are_named_in_jupyterlite(context):
     finally:
         page.close()
         httpd.shutdown()
+
+
+@pytest.mark.parametrize("page_name, kinds", [("odds_explorer", ["odds", "pot"]), ("stukolka_money", ["pot"])])
+def test_the_calculators_are_live_on_their_book_pages(tools_site, watched, page_name, kinds):
+    page = watched.page
+    page.goto(f"{tools_site}book/{page_name}.html")
+    assert page.eval_on_selector_all(".live-table", "els => els.map(e => e.dataset.game)") == kinds
+    assert page.locator(".live-table .live-static").count() == len(kinds)      # the stored pictures at once
+    page.wait_for_function(f"document.querySelectorAll('.live-table[data-live=live]').length === {len(kinds)}"
+                           " || document.querySelector('.live-table[data-live=failed]')", timeout=START_MS)
+    assert page.locator(".live-table[data-live=live]").count() == len(kinds), page.locator(".live-note").all_inner_texts()
+    assert page.locator(".lt-tool").count() == len(kinds)
+    names = page.evaluate(NAMES_JS)
+    assert names and all(names), names
+    if "odds" in kinds:
+        from stukolka.shtoss import ShtossRules, odds
+        assert cell(page, "lt-odds-edge") == str(odds.banker_edge(ShtossRules()))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    no_sideways_scroll(page)
+    assert watched.errors == [] and watched.foreign == []

@@ -101,7 +101,10 @@ def directives() -> list[Directive]:
     return found
 
 
-ALL = directives()
+#: The calculators (``stukolka.live.tools``): live on their pages, with no table.
+CALCULATORS = ("odds", "pot")
+EVERY = directives()
+ALL = [d for d in EVERY if d.game not in CALCULATORS]
 
 
 def new_table(d: Directive) -> dict:
@@ -136,6 +139,22 @@ def test_every_live_table_starts_and_waits_for_a_person(d):
         assert view["live"]["waiting_for"] == "person", f"{d}: waits for {view['live']['waiting_for']}"
         assert view["live"]["to_act"] in d.people and view["legal"], d
     call(cmd="close", table=reply["table"])
+
+
+@pytest.mark.parametrize("d", [d for d in EVERY if d.game in CALCULATORS], ids=str)
+def test_every_live_calculator_answers_with_the_engine(d):
+    assert d.caption and "\n" not in d.caption, f"{d}: the caption is one line"
+    if d.game == "odds":
+        reply = call(cmd="odds", options=d.options)
+        assert reply["edge"]["text"] == "33/833" or d.options, reply["edge"]   # the default 52-card deck
+    else:
+        reply = call(cmd="pot", **({"settings": d.options} if d.options else {}))
+        assert reply["ledger"] and reply["net"]
+
+
+def test_the_calculators_are_live_on_their_pages():
+    pages = {(d.page, d.game) for d in EVERY if d.game in CALCULATORS}
+    assert {("odds_explorer", "odds"), ("odds_explorer", "pot"), ("stukolka_money", "pot")} <= pages
 
 
 @pytest.mark.parametrize("d", [d for d in ALL if d.position], ids=str)

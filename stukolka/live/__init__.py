@@ -10,6 +10,9 @@ no rule itself (legality, results and reasons are the engine's).
 Standard library only: the page loads nothing beyond the engine wheel.
 """
 
+from stukolka.live import tools
 from stukolka.live.driver import GAMES, LiveTable, handle, register_game
+
+tools.register()      # the calculators' commands (odds, pot): they need no table
 
 __all__ = ["LiveTable", "GAMES", "register_game", "handle"]
