@@ -122,8 +122,9 @@ def report(result, goals=GOAL_MS, where="CPython"):
         if xs:
             p95 = percentile(xs, 95)
             ok = "meets" if p95 <= goals[what] else "MISSES"
-            lines.append(f"  all {what:<5}: {len(xs)} decisions, mean {sum(xs) / len(xs):.1f}, p50 {percentile(xs, 50):.1f}, "
-                         f"p95 {p95:.1f}, max {max(xs):.1f}  (goal p95 <= {goals[what]:.0f}: {ok})")
+            lines.append(f"  all {what:<5}: {len(xs)} decisions, mean {sum(xs) / len(xs):.1f}, "
+                         f"p50 {percentile(xs, 50):.1f}, p95 {p95:.1f}, max {max(xs):.1f}  "
+                         f"(goal p95 <= {goals[what]:.0f}: {ok})")
     return "\n".join(lines)
 
 

@@ -289,12 +289,14 @@ class MonteCarloBot:
     SEARCHED = frozenset({"play", "declare", "purchase", "razrez", "shleif_choice"})
 
     #: An ``equal_stop`` to pass for a faster, weaker bot: after this many deals sampling stops
-    #: if every action has done exactly as well on each (not the default; the strength match measures the bot without it).
+    #: if every action has done exactly as well on each (not the default; the strength match
+    #: measures the bot without it).
     EQUAL_STOP = 4
 
     #: The purchase's ``z``: a discard other than the rule of thumb's must be better by two
     #: standard errors.  Its deals do not know what the others' knocks say about their cards,
-    #: and with ``z = 1`` the search's discards did slightly worse in the strength match.
+    #: and with ``z = 1`` the search's discards did slightly (not significantly) worse than
+    #: the rule of thumb's in the strength match.
     Z_PURCHASE = 2.0
 
     def __init__(self, seed: int | random.Random = 0, samples: int | None = None,
