@@ -14,7 +14,7 @@ Run:  python benchmarks/bots.py [deals]            decisions per second and late
 The strength mode plays, for each variant at four players, seeded deals in which one seat is
 taken in turn by (a) the Monte Carlo bot as it was before the speed-up (:data:`BEFORE`), (b)
 the bot with the shipped settings (:func:`after_bot`: ``BOT_SAMPLES`` per phase, the purchase
-searched, the early stop) and (c) a rule-of-thumb player, the other three seats always being
+searched with ``Z_PURCHASE``) and (c) a rule-of-thumb player, the other three seats always being
 rule-of-thumb players: the same cards for all three, and every seat taken by each (duplicate
 play).  A deal's score for a bot is its chips averaged over the four seats; the difference
 after minus before is paired by deal, and its 95% interval is over deals
