@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
                                         args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
             page = browser.new_page()
             page.set_default_timeout(0)
-            page.goto(base + "index.html")
+            page.goto(base + "book/intro.html")        # (index.html redirects there)
+            page.wait_for_load_state("load")
             if args.source:
                 data = package_zip(Path(args.source).resolve())
                 page.route("**/bench-package.zip", lambda route: route.fulfill(

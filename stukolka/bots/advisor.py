@@ -130,13 +130,18 @@ def quick_purchase(state: StukolkaState) -> str | None:
 #: ``"play 3"`` is the first trick (three cards in hand: the largest tree to solve).
 HINT_SAMPLES = {"declare": 12, "purchase": 6, "razrez": 8, "shleif_choice": 12, "play 3": 12, "play": 24}
 
-#: The Monte Carlo bot's deals per decision by phase (its default): a move within 150 ms in
-#: the browser.  The purchase searches only a few candidate discards (:func:`purchase_candidates`).
 #: The time budget the table's Hint is meant to be given in the browser, in ms (a Hint within
 #: 300 ms; ``advise(..., budget_ms=HINT_BUDGET_MS)``).
 HINT_BUDGET_MS = 250.0
 
-BOT_SAMPLES = {"declare": 8, "purchase": 6, "razrez": 6, "shleif_choice": 8, "play 3": 6, "play": 12}
+#: The Monte Carlo bot's deals per decision by phase (its default).  Sixteen at every decision,
+#: as before the bot was timed: the smaller counts tried first (8 for a declaration, 6 for the
+#: first trick and the purchase, 12 later in the play, with an early stop) lost chips in
+#: duplicate matches against the bot with sixteen (``benchmarks/bots.py --strength``), and
+#: sixteen keep a move well within 150 ms in the browser (``benchmarks/bots_browser.py``; the
+#: figures are in ``benchmarks/README.md``).  The purchase searches only a few candidate
+#: discards (:func:`purchase_candidates`).
+BOT_SAMPLES = {"declare": 16, "purchase": 16, "razrez": 16, "shleif_choice": 16, "play 3": 16, "play": 16}
 
 
 def sample_key(observation: StukolkaObservation) -> str:
@@ -264,13 +269,16 @@ class MonteCarloBot:
     standing pat and throwing the weakest cards (:func:`purchase_candidates`).  The bot
     starts from the rule-of-thumb choice and changes it only when another action is
     better by more than ``z`` standard errors of the paired difference (a one-step
-    improvement of a known policy that a few noisy samples cannot talk it out of).
+    improvement of a known policy that a few noisy samples cannot talk it out of); in the
+    purchase by more than ``z_purchase`` standard errors.
     ``rules`` are the table's rules (public knowledge); without them the variant's
     defaults are assumed.
 
     ``samples`` is the number of deals per decision (default: ``BOT_SAMPLES`` for the
-    phase).  Sampling stops early when, after four deals, every action searched has brought
-    the same chips on every deal (nothing to choose), and, with ``budget_ms``, when that many
+    phase).  With ``equal_stop=k`` sampling stops early when, after ``k`` or more deals, every
+    action searched has brought the same chips on every deal (by default it never does: a
+    difference that shows on one deal in ten is what the search is for), and, with
+    ``budget_ms``, when that many
     milliseconds have passed (after at least ``min_samples`` deals; the choice then depends
     on the machine's speed).
     """
@@ -280,19 +288,30 @@ class MonteCarloBot:
     #: The phases searched; elsewhere the rule of thumb decides.
     SEARCHED = frozenset({"play", "declare", "purchase", "razrez", "shleif_choice"})
 
-    #: After this many deals, sampling stops if every action has done exactly as well on each.
+    #: An ``equal_stop`` to pass for a faster, weaker bot: after this many deals sampling stops
+    #: if every action has done exactly as well on each (not the default; the strength match
+    #: measures the bot without it).
     EQUAL_STOP = 4
+
+    #: The purchase's ``z``: a discard other than the rule of thumb's must be better by two
+    #: standard errors.  Its deals do not know what the others' knocks say about their cards,
+    #: and with ``z = 1`` the search's discards did slightly (not significantly) worse than
+    #: the rule of thumb's in the strength match.
+    Z_PURCHASE = 2.0
 
     def __init__(self, seed: int | random.Random = 0, samples: int | None = None,
                  rules: StukolkaRules | None = None, z: float = 1.0, searched: Iterable[str] | None = None,
-                 budget_ms: float | None = None, min_samples: int = 4) -> None:
+                 budget_ms: float | None = None, min_samples: int = 4,
+                 equal_stop: int | None = None, z_purchase: float = Z_PURCHASE) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.searched = frozenset(searched) if searched is not None else self.SEARCHED
         self.samples = samples
         self.rules = rules
         self.z = z
+        self.z_purchase = z_purchase
         self.budget_ms = budget_ms
         self.min_samples = min_samples
+        self.equal_stop = equal_stop
         self.baseline = RuleOfThumbBot(self.rng, rules=rules)
 
     def samples_for(self, observation: StukolkaObservation) -> int:
@@ -324,14 +343,15 @@ class MonteCarloBot:
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         values = action_values(observation, legal, rules, self.samples_for(observation), self.rng, actions=actions,
                                min_samples=self.min_samples if deadline is not None else None,
-                               deadline=deadline, stop_when_equal=self.EQUAL_STOP)
+                               deadline=deadline, stop_when_equal=self.equal_stop)
         best, best_score = base, 0.0
         n = len(values[base])
+        z = self.z_purchase if observation.phase is Phase.PURCHASE else self.z
         for a in actions:
             d = [x - y for x, y in zip(values[a], values[base])]
             mean = sum(d) / n
             var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
-            score = mean - self.z * (var / n) ** 0.5
+            score = mean - z * (var / n) ** 0.5
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -122,6 +122,12 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
         if got is not None:
             return got
         hand = hs[idx[who]]
+        if len(hand) == 1:                       # a last card is always the one to play
+            if not tr and all(len(h) == 1 for h in hs):
+                got = memo[key] = last_trick(hs, who, won)
+                return got
+            got = memo[key] = play(hs, tr, who, won, done, hand[0])
+            return got
         okey = (hand, tr, who, ex)
         opts = options.get(okey)
         if opts is None:
@@ -135,9 +141,17 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
         memo[key] = best
         return best
 
+    def last_trick(hs: Hands, who: int, won: Won) -> Values:
+        """Every seat holds one card and ``who`` leads: the play is forced."""
+        i = idx[who]
+        order = seats[i:] + seats[:i]
+        w, _ = trick_winner([(q, hs[idx[q]][0]) for q in order], trump)
+        j = idx[w]
+        return leaf(won[:j] + (won[j] + 1,) + won[j + 1:])
+
     def play(hs: Hands, tr: TrickT, who: int, won: Won, done: int, c: int) -> Values:
         i = idx[who]
-        h2 = hs[:i] + (tuple(x for x in hs[i] if x != c),) + hs[i + 1:]
+        h2 = hs[:i] + (tuple([x for x in hs[i] if x != c]),) + hs[i + 1:]
         tr2 = tr + ((who, c),)
         if len(tr2) < len(seats):
             return rec(h2, tr2, nxt[who], won, done, None)
