@@ -111,18 +111,30 @@ def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump:
         cs = c // 13
         if (cs == ws and c > win) or (cs == t and ws != t):
             win, ws = c, cs
-    same = [c for c in hand if c // 13 == led]
+    # (plain loops: a hand is three or four cards, and a comprehension costs a call of its own)
+    same = []
+    for c in hand:
+        if c // 13 == led:
+            same.append(c)
     if same:
         target, ts = (win, ws) if r.must_beat == "current_winner" else (lead, led)
-        # beats(c, target, t) for a card c of the suit led
-        over = [c for c in same if (led == ts and c > target) or (led == t and ts != t)]
+        over = []
+        for c in same:  # beats(c, target, t) for a card c of the suit led
+            if (led == ts and c > target) or (led == t and ts != t):
+                over.append(c)
         if over:
             return over, "stukolka-rule-must-beat"
         return same, "stukolka-rule-follow-suit"
-    trumps = [c for c in hand if c // 13 == t]
+    trumps = []
+    for c in hand:
+        if c // 13 == t:
+            trumps.append(c)
     if trumps:
         if ws == t and r.must_overtrump:
-            over = [c for c in trumps if c > win]
+            over = []
+            for c in trumps:
+                if c > win:
+                    over.append(c)
             if over:
                 return over, "stukolka-rule-overtrump"
             if r.must_undertrump:

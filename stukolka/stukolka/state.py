@@ -411,7 +411,7 @@ class StukolkaState(GameState):
         self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
-        self._nact: int | None = None  # how many seats play, counted at the first card
+        self._nact: tuple[int, tuple[int, ...]] | None = None  # the seats in play, found at the first card
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -548,6 +548,12 @@ class StukolkaState(GameState):
         lids = self._lids
         if lids is None:
             ph = self.phase
+            p = self.turn
+            if ph is _PH_PLAY and p is not None and self.trump_suit is not None:
+                lids = self._lids = card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
+                                                 exempt=self.exempt, trump_visible=self.trump_visible,
+                                                 trump_card=self.trump_card)[0]
+                return lids[:]
             if ph is _PH_SHUFFLE:
                 return list(_SHUFFLE_IDS)
             if ph is _PH_CUT:
@@ -1025,8 +1031,9 @@ class StukolkaState(GameState):
         and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
         ``stukolka-rule-shleif``, K-9)."""
         n, d, deck = self.n, self._the_dealer(), self._the_deck()
-        for j in range(3 * n):
-            self.hands[(d + 1 + j) % n].append(deck[j])
+        hands = self.hands
+        for i in range(n):  # card j goes to seat d + 1 + j: each seat gets every n-th card
+            hands[(d + 1 + i) % n].extend(deck[i:3 * n:n])
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -1213,16 +1220,11 @@ class StukolkaState(GameState):
         self.hands[p].remove(card)
         trick = self.trick
         trick.append((p, card))
-        decl = self.declarations
-        playing = self._nact
-        if playing is None:  # the declarations are final once the play begins
-            playing = self._nact = sum(1 for d in decl if d in PLAYING)
-        if len(trick) < playing:
-            n = self.n
-            q = (p + 1) % n
-            while decl[q] not in PLAYING:
-                q = (q + 1) % n
-            self.turn = q
+        seats = self._nact
+        if seats is None:  # the declarations are final once the play begins
+            seats = self._nact = self._seats_in_play()
+        if len(trick) < seats[0]:
+            self.turn = seats[1][p]
             return
         t = self.trump_suit
         w, wc = trick[winning_index(trick, t)]
@@ -1242,6 +1244,19 @@ class StukolkaState(GameState):
             self._finish()
         else:
             self.turn = w
+
+    def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
+        """How many seats play, and for each seat the next seat on its left that plays."""
+        decl, n = self.declarations, self.n
+        nxt = []
+        for p in range(n):
+            q = (p + 1) % n
+            for _ in range(n):
+                if decl[q] in PLAYING:
+                    break
+                q = (q + 1) % n
+            nxt.append(q)
+        return sum(1 for d in decl if d in PLAYING), tuple(nxt)
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
