@@ -160,23 +160,23 @@ _EXCHANGE_NAMES: dict[tuple[Any, ...], tuple[str, ...]] = {}
 def _discard_ids(hand: Sequence[int], sizes: tuple[int, ...], keep: int | None) -> tuple[int, ...]:
     """The ids of every discard of ``k`` cards of ``hand`` for ``k`` in ``sizes``, in
     combination order (as the cards lie in the hand), none with ``keep``."""
+    if sizes == (1,):                       # one card to throw (razrez, dark, the shleif's 4th card)
+        return tuple([DISCARD_BASE + 1 + c for c in hand if c != keep])
+    if len(hand) == 3 and sizes == (1, 2, 3) and keep is None:   # the usual purchase, written out
+        a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+        lo, mid, hi = sorted((a, b, c))
+        return (DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c,
+                DISCARD_BASE + (a + 53 * b if a < b else b + 53 * a),
+                DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
+                DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
+                DISCARD_BASE + lo + 53 * mid + 2809 * hi)
     key = (tuple(hand), sizes, keep)
     got = _DISCARD_IDS.get(key)
     if got is None:
         if len(_DISCARD_IDS) > 200_000:
             _DISCARD_IDS.clear()
-        ids = []
-        for k in sizes:
-            for combo in itertools.combinations(key[0], k):
-                if keep not in combo:
-                    if k == 1:
-                        ids.append(DISCARD_BASE + 1 + combo[0])
-                    elif k == 2:
-                        a, b = combo
-                        ids.append(DISCARD_BASE + 54 + a + 53 * b if a < b else DISCARD_BASE + 54 + b + 53 * a)
-                    else:
-                        ids.append(discard_id(combo))
-        got = _DISCARD_IDS[key] = tuple(ids)
+        got = _DISCARD_IDS[key] = tuple(discard_id(combo) for k in sizes
+                                        for combo in itertools.combinations(key[0], k) if keep not in combo)
     return got
 
 
@@ -1188,11 +1188,15 @@ class StukolkaState(GameState):
             return self.golets_taker
         if self.razrez_buyers:
             return self.razrez_buyers[-1]
-        act = self.active()
-        return next(p for p in self.order() if act[p])
+        decl, n, d = self.declarations, self.n, self._the_dealer()
+        for i in range(1, n + 1):
+            if decl[(d + i) % n] in PLAYING:
+                return (d + i) % n
+        raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        if sum(self.active()) == 1:
+        decl = self.declarations
+        if len(decl) - decl.count(None) - decl.count("pass") == 1 and sum(self.active()) == 1:
             return self._finish_lone()
         self.phase = _PH_PLAY
         self.turn = self.first_leader()
