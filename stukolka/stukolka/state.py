@@ -134,9 +134,16 @@ def discard_id(cards: Iterable[int]) -> int:
     return DISCARD_BASE + code
 
 
+_DISCARD_SETS: dict[int, frozenset[int]] = {}
+
+
 def _in_hand_order(hand: Sequence[int], aid: int) -> list[int]:
     """The cards of the discard ``aid``, as they lie in ``hand``."""
-    chosen = set(_discard_cards(aid))
+    chosen = _DISCARD_SETS.get(aid)
+    if chosen is None:
+        if len(_DISCARD_SETS) > 100_000:
+            _DISCARD_SETS.clear()
+        chosen = _DISCARD_SETS[aid] = frozenset(_discard_cards(aid))
     return [c for c in hand if c in chosen]
 
 
@@ -809,7 +816,9 @@ class StukolkaState(GameState):
             return _discard_ids(hand, (self.pending,), keep)
         if self.phase is _PH_RAZREZ:
             return _RAZREZ_CHOICE
-        avail = self.available()
+        avail = len(self.stock)
+        if self.rules.stock_exhausted == "reshuffle_discards":   # (available(), written out)
+            avail += len(self.thrown)
         if self.dark[p]:
             return tuple(BLIND_BASE + k for k in range(4) if k + 1 <= avail)
         return (STAND,) + _discard_ids(hand, _SIZES[min(3, avail, len(hand))], None)
@@ -1061,7 +1070,8 @@ class StukolkaState(GameState):
     def _apply_declare(self, a: str) -> None:
         """Knock, pass (the cards are thrown in), dark, or take the golets
         (``stukolka-rule-declare``, ``stukolka-rule-golets``, ``stukolka-rule-dark``)."""
-        p = self.current_player()
+        d = self.dealer
+        p = self.current_player() if d is None else (d + 1 + self.declare_idx) % self.n
         if a == "look":
             self.seen[p] = True
             return
