@@ -608,6 +608,11 @@ class StukolkaState(GameState):
                 self._lc = self._lids = None
                 self._play_card(self.turn, action_id)  # type: ignore[arg-type]
                 self._history.append(_PLAYS[action_id])
+            elif ph is _PH_DECLARE:
+                self._lc = self._lids = None
+                word = _ID_WORDS[action_id]
+                self._apply_declare(word)
+                self._history.append(word)
             else:
                 self._apply_id(action_id)
             return
