@@ -2,16 +2,20 @@
 
 For every variant (golets, prikup, shleif, obligatory) at 3, 5 and 7 players within the
 variant's limits (``stukolka.stukolka.PLAYER_LIMITS``), the script plays whole deals from the
-first shuffle to the settlement through the public string API only: at a chance node it draws
-an outcome with ``stukolka.base.sample_chance``; at a decision it asks ``legal_actions()`` and
-applies one of them chosen by a seeded ``random.Random``.  The legal-action query, the chance
-draw and the construction of each new state are all inside the timing.
+first shuffle to the settlement twice over: through the int action API (``legal_action_ids()``
+and ``apply_action_id``, as OpenSpiel is driven by ints) and through the string API
+(``legal_actions()`` and ``apply_action``, what records and readers use).  At a chance node both
+draw an outcome with ``stukolka.base.sample_chance``; at a decision they apply one legal action
+chosen by a seeded ``random.Random``.  The legal-action query, the chance draw and the
+construction of each new state are all inside the timing.  The goal is judged on the int API;
+the string API's figures are printed beside it.
 
 When ``pyspiel`` (the PyPI package ``open-spiel``) is importable, OpenSpiel's ``oh_hell`` with
 the same number of players and ``num_tricks_fixed=3`` is driven from Python the same way and
-timed in the same run, interleaved with ours: within each repetition the two sides take turns
-(ours, OpenSpiel, ours, OpenSpiel, ... in ``--slices`` slices a side), so that each repetition
-gives one paired ratio ours/OpenSpiel of games per second, and a change of load on a shared
+timed in the same run, interleaved with ours: within each repetition the sides take turns
+(ours by ints, OpenSpiel, ours by strings, ours by ints, OpenSpiel, ... in ``--slices`` slices a
+side), so that each repetition gives one paired ratio ours/OpenSpiel of games per second for
+each of our two APIs, and a change of load on a shared
 machine falls inside a pair rather than between the two sides.  Time is this process's CPU
 time by default (``--clock wall`` for ``perf_counter``).  Figures are the median and the range
 over the repetitions.
@@ -62,8 +66,23 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 
 # ---------------------------------------------------------------------- the two drivers
+def play_ours_ids(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
+    """One complete deal through the int action API; returns the number of decisions."""
+    state = StukolkaState(rules, dealer=dealer)
+    decisions = 0
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return decisions
+        if state.current_player() == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            state.apply_action_id(rng.choice(state.legal_action_ids()))
+            decisions += 1
+    raise RuntimeError(f"Stukolka {rules.variant}, {rules.n_players} players: no end after {MAX_STEPS} steps")
+
+
 def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
-    """One complete deal through the public API; returns the number of decisions."""
+    """One complete deal through the public string API; returns the number of decisions."""
     state = StukolkaState(rules, dealer=dealer)
     decisions = 0
     for _ in range(MAX_STEPS):
@@ -152,13 +171,19 @@ def add(a: Sample, b: Sample) -> Sample:
 class Cell:
     variant: str
     n: int
-    ours: list[Sample] = field(default_factory=list)
+    ours: list[Sample] = field(default_factory=list)      #: the int action API
+    strings: list[Sample] = field(default_factory=list)   #: the string API
     ref: list[Sample] = field(default_factory=list)
 
     @property
     def ratios(self) -> list[float]:
-        """Paired per repetition: ours/OpenSpiel games per second."""
+        """Paired per repetition: ours (int API)/OpenSpiel games per second."""
         return [a.games_per_second / b.games_per_second for a, b in zip(self.ours, self.ref)]
+
+    @property
+    def string_ratios(self) -> list[float]:
+        """Paired per repetition: ours (string API)/OpenSpiel games per second."""
+        return [a.games_per_second / b.games_per_second for a, b in zip(self.strings, self.ref)]
 
 
 def run_cell(variant: str, n: int, reps: int, seconds: float, slices: int, clock: Callable[[], float],
@@ -171,19 +196,23 @@ def run_cell(variant: str, n: int, reps: int, seconds: float, slices: int, clock
     # a short untimed warm-up of each side, so the first repetition is not the odd one out
     warm = random.Random(f"warm-{seed}-{variant}-{n}")
     for i in range(20):
+        play_ours_ids(rules, i % n, warm)
         play_ours(rules, i % n, warm)
         if game is not None:
             play_openspiel(game, warm)
     dealers = itertools.cycle(range(n))  # the deal passes round the table
     for rep in range(reps):
         ours_rng = random.Random(f"ours-{seed}-{variant}-{n}-{rep}")
+        str_rng = random.Random(f"strings-{seed}-{variant}-{n}-{rep}")
         ref_rng = random.Random(f"openspiel-{seed}-{variant}-{n}-{rep}")
-        ours = ref = Sample(0, 0, 0.0)
+        ours = strings = ref = Sample(0, 0, 0.0)
         for _ in range(slices):
-            ours = add(ours, timed(lambda: play_ours(rules, next(dealers), ours_rng), seconds / slices, clock))
+            ours = add(ours, timed(lambda: play_ours_ids(rules, next(dealers), ours_rng), seconds / slices, clock))
             if game is not None:
                 ref = add(ref, timed(lambda: play_openspiel(game, ref_rng), seconds / slices, clock))
+            strings = add(strings, timed(lambda: play_ours(rules, next(dealers), str_rng), seconds / slices, clock))
         cell.ours.append(ours)
+        cell.strings.append(strings)
         if game is not None:
             cell.ref.append(ref)
     return cell
@@ -211,22 +240,25 @@ def spread(values: list[float], fmt: str) -> str:
 def print_cell(cell: Cell) -> None:
     ours_gps = [s.games_per_second for s in cell.ours]
     ours_us = [s.us_per_decision for s in cell.ours]
+    str_gps = [s.games_per_second for s in cell.strings]
     per_deal = sum(s.decisions for s in cell.ours) / sum(s.games for s in cell.ours)
-    line = (f"{cell.variant:<11} {cell.n:>2}  {spread(ours_gps, ',.0f'):>24} {spread(ours_us, '.1f'):>20}"
-            f" {per_deal:6.1f}")
+    line = (f"{cell.variant:<11} {cell.n:>2}  {spread(ours_gps, ',.0f'):>22} {spread(ours_us, '.1f'):>17}"
+            f" {spread(str_gps, ',.0f'):>22} {per_deal:6.1f}")
     if cell.ref:
         ref_gps = [s.games_per_second for s in cell.ref]
         ref_us = [s.us_per_decision for s in cell.ref]
         ref_per_game = sum(s.decisions for s in cell.ref) / sum(s.games for s in cell.ref)
-        line += (f"  {spread(ref_gps, ',.0f'):>24} {spread(ref_us, '.1f'):>20} {ref_per_game:6.1f}"
-                 f"  {spread(cell.ratios, '.2f'):>18}")
+        line += (f"  {spread(ref_gps, ',.0f'):>22} {spread(ref_us, '.1f'):>17} {ref_per_game:6.1f}"
+                 f"  {spread(cell.ratios, '.2f'):>17} {spread(cell.string_ratios, '.2f'):>17}")
     print(line, flush=True)
 
 
 def print_header(reference: bool) -> None:
-    head = (f"{'variant':<11} {'n':>2}  {'ours deals/s':>24} {'ours µs/decision':>20} {'dec/dl':>6}")
+    head = (f"{'variant':<11} {'n':>2}  {'ours deals/s (ints)':>22} {'ours µs/dec (ints)':>17}"
+            f" {'ours deals/s (str)':>22} {'dec/dl':>6}")
     if reference:
-        head += f"  {'oh_hell games/s':>24} {'oh_hell µs/decision':>20} {'dec/gm':>6}  {'ratio ours/OS':>18}"
+        head += (f"  {'oh_hell games/s':>22} {'oh_hell µs/dec':>17} {'dec/gm':>6}  {'ratio ints/OS':>17}"
+                 f" {'ratio str/OS':>17}")
     print(head)
     print("-" * len(head))
 
@@ -236,13 +268,16 @@ def print_goal_table(cells: list[Cell]) -> None:
     if not five:
         return
     print()
-    print(f"Five players: ours/OpenSpiel games per second, goal {GOAL}x")
-    print(f"{'variant':<11} {'median':>7} {'range':>13} {'goal':>6}  verdict")
+    print(f"Five players: ours/OpenSpiel games per second, goal {GOAL}x (judged on the int API)")
+    print(f"{'variant':<11} {'ints':>6} {'range':>11} {'strings':>8} {'range':>11} {'goal':>6}  verdict")
     for c in five:
-        r = c.ratios
+        r, rs = c.ratios, c.string_ratios
         med = statistics.median(r)
         verdict = "meets the goal" if med >= GOAL else f"short: {GOAL / med:.2f}x faster needed"
-        print(f"{c.variant:<11} {med:7.2f} {min(r):6.2f}-{max(r):<6.2f} {GOAL:5.1f}x  {verdict}")
+        smed = statistics.median(rs)
+        sverdict = "strings meet it too" if smed >= GOAL else f"strings short: {GOAL / smed:.2f}x needed"
+        print(f"{c.variant:<11} {med:6.2f} {min(r):5.2f}-{max(r):<5.2f} {smed:8.2f} {min(rs):5.2f}-{max(rs):<5.2f}"
+              f" {GOAL:5.1f}x  {verdict}; {sverdict}")
 
 
 def how_to_get_reference() -> str:
@@ -253,18 +288,20 @@ def how_to_get_reference() -> str:
 
 
 # ---------------------------------------------------------------------- profile
-def profile(variant: str, n: int, deals: int, top: int, seed: int) -> None:
+def profile(variant: str, n: int, deals: int, top: int, seed: int, api: str = "ints") -> None:
     rules = StukolkaRules(variant=variant, n_players=n)
+    play = play_ours_ids if api == "ints" else play_ours
     rng = random.Random(f"profile-{seed}-{variant}-{n}")
     prof = cProfile.Profile()
     decisions = 0
     prof.enable()
     for i in range(deals):
-        decisions += play_ours(rules, i % n, rng)
+        decisions += play(rules, i % n, rng)
     prof.disable()
     out = io.StringIO()
     stats = pstats.Stats(prof, stream=out)
-    print(f"cProfile: {deals:,} random-legal deals of {variant}, {n} players ({decisions:,} decisions)")
+    print(f"cProfile: {deals:,} random-legal deals of {variant}, {n} players ({decisions:,} decisions), "
+          f"through the {'int action' if api == 'ints' else 'string'} API")
     for key in ("tottime", "cumulative"):
         out.seek(0)
         out.truncate()
@@ -318,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="print the top cProfile entries for --profile-deals deals instead of timing")
     ap.add_argument("--profile-deals", type=int, default=2000)
     ap.add_argument("--profile-players", type=int, default=5)
+    ap.add_argument("--profile-api", choices=("ints", "strings"), default="ints",
+                    help="which API the profiled deals are driven through")
     ap.add_argument("--top", type=int, default=25, help="cProfile entries printed")
     args = ap.parse_args(argv)
     if args.reps < 1 or args.seconds <= 0 or args.slices < 1:
@@ -330,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         lo, hi = PLAYER_LIMITS[args.profile]
         if not lo <= args.profile_players <= hi:
             ap.error(f"{args.profile} takes {lo}..{hi} players, not {args.profile_players}")
-        profile(args.profile, args.profile_players, args.profile_deals, args.top, args.seed)
+        profile(args.profile, args.profile_players, args.profile_deals, args.top, args.seed, args.profile_api)
         return 0
 
     reference = pyspiel is not None and not args.no_openspiel
@@ -344,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(cells)} cells x {args.reps} repetitions x {args.seconds:g} s ({args.clock} time) per side, "
           f"in {args.slices} alternating slices per repetition")
     print("each figure is median [min-max] over the repetitions; µs/decision is the whole time "
-          "(new state, chance draws, legal_actions, apply_action) over the decisions")
+          "(new state, chance draws, legal_action_ids, apply_action_id) over the decisions; (str) is the "
+          "same deals through legal_actions and apply_action")
     for note in skipped:
         print(f"skipped: {note}")
     if args.reps < 5:

@@ -243,7 +243,13 @@ class GameState(abc.ABC):
 
 def sample_chance(state: GameState, rng: random.Random) -> str:
     """Draw one chance outcome of ``state`` with its exact probability, using ``rng``
-    (a :class:`random.Random`; nothing here touches the global generator)."""
+    (a :class:`random.Random`; nothing here touches the global generator).
+
+    A state may offer a cheaper draw as a method ``sample_chance(rng)``; it must return what
+    this function would, from the same draws of ``rng`` (the same distribution, exact)."""
+    hook = getattr(state, "sample_chance", None)
+    if hook is not None:
+        return hook(rng)
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
     if all(p == first for _, p in outcomes):     # equally likely (no hashing of Fractions)

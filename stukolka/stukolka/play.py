@@ -45,11 +45,16 @@ def beats(card: int, best: int, trump: int | None) -> bool:
 
 
 def winning_index(trick: Trick, trump: int | None) -> int:
-    """The position in ``trick`` (a sequence of ``(seat, card)``) of the card winning it so far."""
+    """The position in ``trick`` (a sequence of ``(seat, card)``) of the card winning it so far
+    (:func:`beats`, written out: this runs at every card of every searched deal)."""
     best = 0
+    win = trick[0][1]
+    ws = win // 13
     for i in range(1, len(trick)):
-        if beats(trick[i][1], trick[best][1], trump):
-            best = i
+        c = trick[i][1]
+        cs = c // 13
+        if (cs == ws and c > win) or (cs == trump and ws != trump):
+            best, win, ws = i, c, cs
     return best
 
 
@@ -83,42 +88,60 @@ def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump:
     >>> card_options(StukolkaRules(), hand, [(1, int(parse_card("K♥")))], trump=0)
     ([25], 'stukolka-rule-must-beat')
     """
-    h = list(hand)
     r = rules
     t = trump
     if not trick:  # a lead
-        ace, king, queen = t * 13 + 12, t * 13 + 11, t * 13 + 10
-        if r.lead_trump_ace and ace in h:
+        ace = t * 13 + 12
+        if r.lead_trump_ace and ace in hand:
             return [ace], "stukolka-rule-trump-ace-lead"
-        if r.lead_king_from_marriage and king in h and queen in h:
+        king = ace - 1
+        if r.lead_king_from_marriage:
+            if king in hand and ace - 2 in hand:
+                return [king], "stukolka-rule-marriage-lead"
+            if not r.marriage_exemption and exempt and exempt[0] == me and exempt[1] in hand:
+                return [exempt[1]], "stukolka-rule-marriage-exemption"
+        if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
             return [king], "stukolka-rule-marriage-lead"
-        if (r.lead_king_from_marriage and not r.marriage_exemption and exempt
-                and exempt[0] == me and exempt[1] in h):
-            return [exempt[1]], "stukolka-rule-marriage-exemption"
-        if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in h:
-            return [king], "stukolka-rule-marriage-lead"
-        return h, None
+        return list(hand), None
     lead = trick[0][1]
     led = lead // 13
-    win = trick_winner(trick, t)[1]
-    same = [c for c in h if c // 13 == led]
+    win, ws = lead, led                      # the winning card so far (trick_winner, written out)
+    for i in range(1, len(trick)):
+        c = trick[i][1]
+        cs = c // 13
+        if (cs == ws and c > win) or (cs == t and ws != t):
+            win, ws = c, cs
+    # (plain loops: a hand is three or four cards, and a comprehension costs a call of its own)
+    same = []
+    for c in hand:
+        if c // 13 == led:
+            same.append(c)
     if same:
-        target = win if r.must_beat == "current_winner" else lead
-        over = [c for c in same if beats(c, target, t)]
+        target, ts = (win, ws) if r.must_beat == "current_winner" else (lead, led)
+        over = []
+        for c in same:  # beats(c, target, t) for a card c of the suit led
+            if (led == ts and c > target) or (led == t and ts != t):
+                over.append(c)
         if over:
             return over, "stukolka-rule-must-beat"
         return same, "stukolka-rule-follow-suit"
-    trumps = [c for c in h if c // 13 == t]
+    trumps = []
+    for c in hand:
+        if c // 13 == t:
+            trumps.append(c)
     if trumps:
-        if win // 13 == t and r.must_overtrump:
-            over = [c for c in trumps if c > win]
+        if ws == t and r.must_overtrump:
+            over = []
+            for c in trumps:
+                if c > win:
+                    over.append(c)
             if over:
                 return over, "stukolka-rule-overtrump"
             if r.must_undertrump:
                 return trumps, "stukolka-rule-undertrump"
-            return h, None
+            return list(hand), None
         return trumps, "stukolka-rule-must-trump"
-    return h, None
+    return list(hand), None
 
 
 def violation_rule(hand: Sequence[int], trick: Trick, card: int, trump: int | None,

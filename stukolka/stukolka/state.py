@@ -35,16 +35,21 @@ from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_
 from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import (PLAYING, beats, card_options, declaring_order, discard_order,
-                                    marriage_exemption, trick_winner, violation_rule)
+from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order,
+                                    marriage_exemption, violation_rule, winning_index)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules, _short, check_setup
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import (opening_contributions, state_ledger,
                                    state_payments)
 
 __all__ = ["StukolkaState", "RECORD_FORMAT", "RECORD_KEYS", "check_stukolka_record", "shuffled_deck",
-           "SHUFFLE_SAMPLE", "MAX_ACTION_LENGTH", "ACTION_RULE"]
+           "SHUFFLE_SAMPLE", "MAX_ACTION_LENGTH", "ACTION_RULE", "ACTION_IDS", "discard_id"]
 
+# The phases as module constants: reading a member off the Enum class is an attribute look-up
+# through its metaclass, several times slower than a global, and the engine asks at every step.
+(_PH_SEAT_DRAW, _PH_SHLEIF_CHOICE, _PH_SHUFFLE, _PH_CUT, _PH_DEAL, _PH_DECLARE, _PH_PURCHASE, _PH_RAZREZ,
+ _PH_PLAY, _PH_TERMINAL) = (Phase.SEAT_DRAW, Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL,
+                            Phase.DECLARE, Phase.PURCHASE, Phase.RAZREZ, Phase.PLAY, Phase.TERMINAL)
 _CS = tuple(format_card(c) for c in range(52))
 _CARD_OF = {s: c for c, s in enumerate(_CS)}        # canonical card name -> card
 _PLAYS = tuple(f"play {s}" for s in _CS)             # the action string of each card
@@ -76,27 +81,160 @@ _Uniform.__hash__ = _UNIFORM_HASH.__hash__  # type: ignore[method-assign,assignm
 _P_SHUFFLE = _Uniform(1, SHUFFLE_SAMPLE)
 _SHUFFLES = tuple(f"shuffle {i}" for i in range(SHUFFLE_SAMPLE))
 _SHUFFLE_OUTCOMES = tuple((a, _P_SHUFFLE) for a in _SHUFFLES)
-_SHUFFLE_SEED = {a: i for i, a in enumerate(_SHUFFLES)}
 _CUTS = tuple(f"cut {k}" for k in range(1, 52))
 _CUT_OF = {a: k for k, a in enumerate(_CUTS, 1)}
 _DECKS: dict[int, tuple[int, ...]] = {}  # the deck orders of the sampled seeds, made once
 _MISSING = object()
-#: The discard actions of a hand, made once per (hand, number of cards, card to keep).
-_DISCARDS: dict[tuple[tuple[int, ...], int, int | None], tuple[str, ...]] = {}
+
+# ---------------------------------------------------------------------- action ids
+# The int action API (``legal_action_ids``, ``apply_action_id``) numbers every action by a
+# fixed table, the same for every deal and every rules object: a card's play is the card
+# itself (0..51); the words, cuts, seeds, deal irregularities and seat draws have the blocks
+# below; a discard is DISCARD_BASE plus its cards written as base-53 digits (card + 1),
+# smallest card first, so a set of cards has one id whatever its order in the hand.
+_WORD_IDS = {"knock": 52, "pass": 53, "golets": 54, "dark": 55, "look": 56, "razrez": 57,
+             "stand": 58, "shleif": 59, "refuse shleif": 60, "deal": 61, "deal miscount": 62}
+_ID_WORDS = {i: w for w, i in _WORD_IDS.items()}
+KNOCK, PASS, GOLETS, DARK, LOOK, RAZREZ, STAND = 52, 53, 54, 55, 56, 57, 58
+BLIND_BASE = 64          #: ``blind k`` is 64 + k (k < 36)
+CUT_BASE = 100           #: ``cut k`` is 100 + k (1..51)
+SHUFFLE_BASE = 200       #: ``shuffle i`` is 200 + i (i < SHUFFLE_SAMPLE)
+EXPOSE_BASE = 300        #: ``deal expose k`` is 300 + k (k < 30)
+DEAL_BY_BASE = 330       #: ``deal by p`` is 330 + p
+NOTICED_BASE = 340       #: ``deal by p noticed`` is 340 + p
+DRAW_BASE = 400          #: the i-th listed seat draw (``chance_outcomes()[i]``) is 400 + i
+DISCARD_BASE = 1000      #: ``discard`` of cards c1 < c2 < ...: 1000 + sum((c + 1) * 53**j)
+#: The fixed id blocks, for readers and tests: name -> (first id, last id).
+ACTION_IDS: dict[str, tuple[int, int]] = {
+    "play <card>": (0, 51), **{w: (i, i) for w, i in _WORD_IDS.items()},
+    "blind <k>": (BLIND_BASE, BLIND_BASE + 35), "cut <k>": (CUT_BASE + 1, CUT_BASE + 51),
+    "shuffle <i>": (SHUFFLE_BASE, SHUFFLE_BASE + SHUFFLE_SAMPLE - 1),
+    "deal expose <k>": (EXPOSE_BASE + 1, EXPOSE_BASE + 29), "deal by <p>": (DEAL_BY_BASE, DEAL_BY_BASE + 9),
+    "deal by <p> noticed": (NOTICED_BASE, NOTICED_BASE + 9),
+    "draw (listed outcome i)": (DRAW_BASE, DRAW_BASE + SHUFFLE_SAMPLE - 1),
+    "discard <cards>": (DISCARD_BASE + 1, DISCARD_BASE + 53 ** 5),
+}
+_SHUFFLE_IDS = tuple(range(SHUFFLE_BASE, SHUFFLE_BASE + SHUFFLE_SAMPLE))
+_CUT_IDS = tuple(range(CUT_BASE + 1, CUT_BASE + 52))
+_SHUFFLE_ID_OF = {a: SHUFFLE_BASE + i for i, a in enumerate(_SHUFFLES)}
+_CUT_ID_OF = {a: CUT_BASE + k for a, k in _CUT_OF.items()}
 
 
-def _discards(hand: Sequence[int], k: int, keep: int | None = None) -> tuple[str, ...]:
-    """Every ``discard`` of ``k`` cards of ``hand`` in combination order, none with ``keep``."""
-    key = (tuple(hand), k, keep)
-    acts = _DISCARDS.get(key)
-    if acts is None:
-        if len(_DISCARDS) > 200_000:
-            _DISCARDS.clear()
-        acts = _DISCARDS[key] = tuple("discard " + " ".join([_CS[c] for c in combo])
-                                      for combo in itertools.combinations(key[0], k) if keep not in combo)
-    return acts
+def discard_id(cards: Iterable[int]) -> int:
+    """The action id of discarding ``cards`` (any order): ``DISCARD_BASE`` plus the cards as
+    base-53 digits (card + 1), the smallest first.
+
+    >>> discard_id([5, 0]) == discard_id([0, 5]) == 1000 + 1 + 6 * 53
+    True
+    """
+    code, place = 0, 1
+    for c in sorted(cards):
+        code += (c + 1) * place
+        place *= 53
+    return DISCARD_BASE + code
+
+
+_DISCARD_SETS: dict[int, frozenset[int]] = {}
+
+
+def _in_hand_order(hand: Sequence[int], aid: int) -> list[int]:
+    """The cards of the discard ``aid``, as they lie in ``hand``."""
+    chosen = _DISCARD_SETS.get(aid)
+    if chosen is None:
+        if len(_DISCARD_SETS) > 100_000:
+            _DISCARD_SETS.clear()
+        chosen = _DISCARD_SETS[aid] = frozenset(_discard_cards(aid))
+    return [c for c in hand if c in chosen]
+
+
+def _discard_cards(aid: int) -> list[int]:
+    """The cards of a discard id, smallest first."""
+    code, out = aid - DISCARD_BASE, []
+    while code:
+        code, digit = divmod(code, 53)
+        if not digit:
+            raise ValueError(aid)
+        out.append(digit - 1)
+    return out
+
+
+#: The discard ids of a hand, made once per (hand, sizes, card to keep), and the strings of
+#: a hand's listed exchange ids, made once per (hand, ids).
+_DISCARD_IDS: dict[tuple[Any, ...], tuple[int, ...]] = {}
+_EXCHANGE_NAMES: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def _discard_ids(hand: Sequence[int], sizes: tuple[int, ...], keep: int | None) -> tuple[int, ...]:
+    """The ids of every discard of ``k`` cards of ``hand`` for ``k`` in ``sizes``, in
+    combination order (as the cards lie in the hand), none with ``keep``."""
+    if sizes == (1,):                       # one card to throw (razrez, dark, the shleif's 4th card)
+        return tuple([DISCARD_BASE + 1 + c for c in hand if c != keep])
+    if len(hand) == 3 and sizes == (1, 2, 3) and keep is None:   # the usual purchase, written out
+        a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+        lo, mid, hi = sorted((a, b, c))
+        return (DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c,
+                DISCARD_BASE + (a + 53 * b if a < b else b + 53 * a),
+                DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
+                DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
+                DISCARD_BASE + lo + 53 * mid + 2809 * hi)
+    key = (tuple(hand), sizes, keep)
+    got = _DISCARD_IDS.get(key)
+    if got is None:
+        if len(_DISCARD_IDS) > 200_000:
+            _DISCARD_IDS.clear()
+        got = _DISCARD_IDS[key] = tuple(discard_id(combo) for k in sizes
+                                        for combo in itertools.combinations(key[0], k) if keep not in combo)
+    return got
+
+
+def _exchange_names(hand: Sequence[int], ids: Sequence[int]) -> tuple[str, ...]:
+    """The canonical strings of the exchange ids ``ids`` of the seat holding ``hand``."""
+    key = (tuple(hand), tuple(ids))
+    got = _EXCHANGE_NAMES.get(key)
+    if got is None:
+        if len(_EXCHANGE_NAMES) > 200_000:
+            _EXCHANGE_NAMES.clear()
+        got = _EXCHANGE_NAMES[key] = tuple(_exchange_word(hand, i) for i in ids)
+    return got
+
+
+def _exchange_word(hand: Sequence[int], aid: int) -> str:
+    """The canonical string of the exchange id ``aid`` of the seat holding ``hand``."""
+    word = _ID_WORDS.get(aid)
+    if word is not None:
+        return word
+    if BLIND_BASE <= aid < BLIND_BASE + 36:
+        return f"blind {aid - BLIND_BASE}"
+    return "discard " + " ".join([_CS[c] for c in _in_hand_order(hand, aid)])
+
+
+_RAZREZ_CHOICE = (RAZREZ, PASS)
+_SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
+#: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
+_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any]]] = {}
+
+
+#: The attributes of a state that hold lists (a copy gets its own); ``hands`` is a list of lists.
+_LISTS = ("_history", "balances", "seat_draws", "_draw_pool", "events", "stock", "dead", "thrown",
+          "exposed", "declarations", "seen", "dark", "bought", "discarded", "razrez_buyers", "queue",
+          "trick", "tricks", "tricks_won", "violations", "deck", "payments")
+
+
+def _copied(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a state's attributes whose lists are its own (the hands too), without the
+    caches of the current step."""
+    new = d.copy()
+    for k in _LISTS:
+        v = d[k]
+        if v is not None:
+            new[k] = v[:]
+    new["hands"] = [h[:] for h in d["hands"]]
+    new["_lc"] = new["_lids"] = None
+    return new
+
+
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
-_CACHES = ("_lc", "_ledger", "_nact")
+_CACHES = ("_lc", "_ledger", "_nact", "_lids")
 
 #: The keys a record may have: (key, accepted types, required).  Any other key is refused.
 RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -205,11 +343,27 @@ class StukolkaState(GameState):
 
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
                  carry: int = 0, balances: Sequence[int] | None = None) -> None:
+        key = None
+        if balances is None and type(dealer) is int and type(carry) is int and type(rules) is StukolkaRules:
+            key = (id(rules), dealer, carry)
+            proto = _PROTOTYPES.get(key)
+            if proto is not None and proto[0] is rules:   # set up like this before: copy it
+                self.__dict__ = _copied(proto[1])
+                return
+        self._setup(rules, dealer, carry, balances)
+        if key is not None:
+            if len(_PROTOTYPES) > 1000:
+                _PROTOTYPES.clear()
+            _PROTOTYPES[key] = (rules, _copied(self.__dict__))
+
+    def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
+               balances: Sequence[int] | None) -> None:
         rules, balances_in = check_setup("StukolkaState", rules, dealer, carry, balances)
         self.rules = rules
         n = self.n = rules.n_players
         self._history: list[str] = []
         self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
+        self._lids: list[int] | None = None      # this step's legal action ids
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = balances_in
@@ -230,7 +384,7 @@ class StukolkaState(GameState):
         self.next_dealer: int | None = None
         self._reset_deal()
         if dealer is None:
-            self.phase = Phase.SEAT_DRAW
+            self.phase = _PH_SEAT_DRAW
         else:
             self._open_deal()
 
@@ -264,7 +418,7 @@ class StukolkaState(GameState):
         self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
-        self._nact: int | None = None  # how many seats play, counted at the first card
+        self._nact: tuple[int, tuple[int, ...]] | None = None  # the seats in play, found at the first card
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -279,9 +433,9 @@ class StukolkaState(GameState):
         self.pot = self.carry_in + sum(self.contributions)
         self.table = self.pot
         if r.variant == "shleif" and r.shleif_refusal_allowed and self.pot >= r.shleif_refusal_min_pot:
-            self.phase = Phase.SHLEIF_CHOICE
+            self.phase = _PH_SHLEIF_CHOICE
         else:
-            self.phase = Phase.SHUFFLE
+            self.phase = _PH_SHUFFLE
 
     def _the_dealer(self) -> int:
         if self.dealer is None:
@@ -320,25 +474,27 @@ class StukolkaState(GameState):
     # ------------------------------------------------------------------ interface
     def current_player(self) -> int:
         ph = self.phase
-        if ph is Phase.PLAY:
-            return self._to_play()
-        if ph is Phase.DECLARE:
-            return (self._the_dealer() + 1 + self.declare_idx) % self.n
-        if ph is Phase.PURCHASE or ph is Phase.RAZREZ:
+        if ph is _PH_PLAY:
+            turn = self.turn
+            return self._to_play() if turn is None else turn
+        if ph is _PH_DECLARE:
+            d = self.dealer
+            return (self._the_dealer() if d is None else d + 1 + self.declare_idx) % self.n
+        if ph is _PH_PURCHASE or ph is _PH_RAZREZ:
             return self.queue[0]
-        if ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+        if ph is _PH_SHUFFLE or ph is _PH_SEAT_DRAW:
             return CHANCE
-        if ph is Phase.CUT:
+        if ph is _PH_CUT:
             return (self._the_dealer() - 1) % self.n
-        if ph is Phase.TERMINAL:
+        if ph is _PH_TERMINAL:
             return TERMINAL
         return self._the_dealer()  # shleif choice, deal
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.TERMINAL
+        return self.phase is _PH_TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.phase is Phase.SHUFFLE or self.phase is Phase.SEAT_DRAW
+        return self.phase is _PH_SHUFFLE or self.phase is _PH_SEAT_DRAW
 
     def returns(self) -> list[int]:
         """Chips won (+) or lost (-) by each seat in this deal, stakes included."""
@@ -347,10 +503,10 @@ class StukolkaState(GameState):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Equally likely seeded outcomes (``SHUFFLE_SAMPLE`` of them): the full space of
         52! orders cannot be listed; any ``shuffle <seed>`` or ``deck <order>`` is accepted."""
-        if self.phase is Phase.SHUFFLE:
+        if self.phase is _PH_SHUFFLE:
             return list(_SHUFFLE_OUTCOMES)
         p = _P_SHUFFLE
-        if self.phase is Phase.SEAT_DRAW:
+        if self.phase is _PH_SEAT_DRAW:
             k = len(self._draw_pool)
             outs: list[tuple[str, Fraction]] = []
             for i in range(SHUFFLE_SAMPLE):
@@ -359,36 +515,236 @@ class StukolkaState(GameState):
             return outs
         return super().chance_outcomes()
 
+    def sample_chance(self, rng: random.Random) -> str:
+        """One chance outcome drawn with ``rng``, exactly as :func:`stukolka.base.sample_chance`
+        draws it from :meth:`chance_outcomes` (equally likely outcomes: ``rng.choice``), without
+        listing the outcomes and their probabilities."""
+        if self.phase is _PH_SHUFFLE:
+            return rng.choice(_SHUFFLES)
+        return rng.choice(self.chance_outcomes())[0]
+
     def legal_actions(self) -> list[str]:
         """The legal actions now, in a fixed order.  At a player's decision the list is also kept,
         with what each action means, until the next action, so that :meth:`apply_action` checks
-        and reads a listed action with one look-up."""
+        and reads a listed action with one look-up.  Built on :meth:`legal_action_ids`."""
         ph = self.phase
-        if ph is Phase.PLAY:
-            opts = self._card_options(self._to_play())[0]
-            table: dict[str, Any] = {_PLAYS[c]: c for c in opts}
-            self._lc = table
-            return list(table)
-        if ph is Phase.DECLARE:
-            acts = self._declare_options(self.current_player())[0]
-        elif ph is Phase.PURCHASE or ph is Phase.RAZREZ:
-            acts = self._exchange_options(self.queue[0])
-        elif ph is Phase.SHUFFLE:
+        if ph is _PH_PLAY:
+            ids = self.legal_action_ids()
+            names = [_PLAYS[c] for c in ids]
+        elif ph is _PH_DECLARE or ph is _PH_SHLEIF_CHOICE:
+            ids = self.legal_action_ids()
+            names = [_ID_WORDS[i] for i in ids]
+        elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+            ids = self.legal_action_ids()
+            names = list(_exchange_names(self.hands[self.queue[0]], ids))
+        elif ph is _PH_SHUFFLE:
             return list(_SHUFFLES)
-        elif ph is Phase.SEAT_DRAW:
-            return [a for a, _ in self.chance_outcomes()]
-        elif ph is Phase.SHLEIF_CHOICE:
-            acts = ["shleif", "refuse shleif"]
-        elif ph is Phase.CUT:
+        elif ph is _PH_CUT:
             return list(_CUTS)
+        elif ph is _PH_SEAT_DRAW:
+            return [a for a, _ in self.chance_outcomes()]
         else:
-            return self._deal_actions() if ph is Phase.DEAL else []
-        self._lc = dict.fromkeys(acts)
-        return acts
+            return self._deal_actions() if ph is _PH_DEAL else []
+        self._lc = dict(zip(names, ids))
+        return names
+
+    # ------------------------------------------------------------------ the int action API
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions now as ints (the fixed table :data:`ACTION_IDS`), in the order of
+        :meth:`legal_actions`: ``action_to_string`` maps one list onto the other."""
+        lids = self._lids
+        if lids is None:
+            ph = self.phase
+            p = self.turn
+            if ph is _PH_PLAY and p is not None and self.trump_suit is not None:
+                lids = self._lids = card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
+                                                 exempt=self.exempt, trump_visible=self.trump_visible,
+                                                 trump_card=self.trump_card)[0]
+                return lids[:]
+            if ph is _PH_SHUFFLE:
+                return list(_SHUFFLE_IDS)
+            if ph is _PH_CUT:
+                return list(_CUT_IDS)
+            if ph is _PH_SEAT_DRAW:
+                return list(range(DRAW_BASE, DRAW_BASE + SHUFFLE_SAMPLE))
+            if ph is _PH_TERMINAL:
+                return []
+            lids = self._legal_ids_now()
+        return lids[:]
+
+    def _legal_ids_now(self) -> list[int]:
+        """The legal ids of a player's decision (play, declare, exchange, shleif choice, deal),
+        kept until the next action."""
+        ph = self.phase
+        if ph is _PH_PLAY:
+            p = self.turn
+            t = self.trump_suit
+            if p is None or t is None:
+                p, t = self._to_play(), self._trump()
+            lids = card_options(self.rules, self.hands[p], self.trick, t, me=p, exempt=self.exempt,
+                                trump_visible=self.trump_visible, trump_card=self.trump_card)[0]
+        elif ph is _PH_DECLARE:
+            lids = self._declare_ids(self.current_player())[0]
+        elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+            lids = list(self._exchange_ids(self.queue[0]))
+        elif ph is _PH_SHLEIF_CHOICE:
+            lids = [59, 60]
+        else:
+            lids = [self._word_id(a) for a in self._deal_actions()]
+        self._lids = lids
+        return lids
+
+    def apply_action_id(self, action_id: int) -> None:
+        """Apply the action with this id (:data:`ACTION_IDS`).  A listed id is applied with no
+        further reading; any other id is applied as its string, so it is refused (or, a card in
+        ``penalize`` mode, recorded as a violation) exactly as :meth:`apply_action` would."""
+        lids = self._lids
+        ph = self.phase
+        if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
+                and ph is not _PH_SEAT_DRAW:
+            lids = self._legal_ids_now()
+        if lids is not None and type(action_id) is int and action_id in lids:
+            if ph is _PH_PLAY:
+                self._lc = self._lids = None
+                self._play_card(self.turn, action_id)  # type: ignore[arg-type]
+                self._history.append(_PLAYS[action_id])
+            elif ph is _PH_DECLARE:
+                self._lc = self._lids = None
+                word = _ID_WORDS[action_id]
+                self._apply_declare(word)
+                self._history.append(word)
+            else:
+                self._apply_id(action_id)
+            return
+        if type(action_id) is int:
+            if ph is _PH_SHUFFLE and SHUFFLE_BASE <= action_id < SHUFFLE_BASE + SHUFFLE_SAMPLE:
+                self._apply_id(action_id)
+                return
+            if ph is _PH_CUT and CUT_BASE < action_id < CUT_BASE + 52:
+                self._apply_id(action_id)
+                return
+        self.apply_action(self.action_to_string(action_id))
+
+    def action_to_string(self, action_id: int) -> str:
+        """The canonical action string of an id (:data:`ACTION_IDS`); a discard lists its cards
+        in the order of the hand of the seat to act.  An id outside the table raises
+        :class:`~stukolka.errors.InvalidActionError` (``stukolka-rule-actions``)."""
+        a = action_id
+        if type(a) is not int:
+            raise _unreadable(a, "an action id is an int (see ACTION_IDS)")
+        if 0 <= a < 52:
+            return _PLAYS[a]
+        word = _ID_WORDS.get(a)
+        if word is not None:
+            return word
+        if BLIND_BASE <= a < BLIND_BASE + 36:
+            return f"blind {a - BLIND_BASE}"
+        if CUT_BASE < a < CUT_BASE + 52:
+            return _CUTS[a - CUT_BASE - 1]
+        if SHUFFLE_BASE <= a < SHUFFLE_BASE + SHUFFLE_SAMPLE:
+            return _SHUFFLES[a - SHUFFLE_BASE]
+        if EXPOSE_BASE < a < EXPOSE_BASE + 30:
+            return f"deal expose {a - EXPOSE_BASE}"
+        if DEAL_BY_BASE <= a < DEAL_BY_BASE + 10:
+            return f"deal by {a - DEAL_BY_BASE}"
+        if NOTICED_BASE <= a < NOTICED_BASE + 10:
+            return f"deal by {a - NOTICED_BASE} noticed"
+        if DRAW_BASE <= a < DRAW_BASE + SHUFFLE_SAMPLE:
+            if self.phase is not _PH_SEAT_DRAW:
+                raise IllegalActionError(a, "a seat draw id names one of the listed draws of the seat draw",
+                                         "stukolka-rule-seat-draw")
+            return self.chance_outcomes()[a - DRAW_BASE][0]
+        if DISCARD_BASE < a <= DISCARD_BASE + 53 ** 5:
+            try:
+                cards = _discard_cards(a)
+            except ValueError:
+                raise _unreadable(a, "not a discard id (a card digit is 0)") from None
+            if len(cards) == len(set(cards)):
+                hand = self.hands[self.queue[0]] if self.phase in (_PH_PURCHASE, _PH_RAZREZ) else []
+                return "discard " + " ".join(_CS[c] for c in discard_order(hand, cards))
+        raise _unreadable(a, "no action has this id (see ACTION_IDS)")
+
+    def string_to_action(self, action: str) -> int:
+        """The id of an action string, any spelling the grammar reads (:data:`ACTION_IDS`).
+        Actions that have no id -- a ``deck`` order, a ``shuffle`` seed beyond the listed ones, a
+        seat draw not listed -- and unreadable strings raise :class:`~stukolka.errors.InvalidActionError`."""
+        table = self._lc
+        if table is not None and type(action) is str:
+            got = table.get(action, _MISSING)
+            if got is not _MISSING:
+                return int(got)
+        a = self._canonical(action)
+        if a in _PLAY:
+            return _PLAY[a]
+        if a.startswith("discard "):
+            return discard_id(_CARD_OF[t] for t in a.split()[1:])
+        if a in _SHUFFLE_ID_OF:
+            return _SHUFFLE_ID_OF[a]
+        if a.startswith("draw ") and self.phase is _PH_SEAT_DRAW:
+            for i, (b, _) in enumerate(self.chance_outcomes()):
+                if b == a:
+                    return DRAW_BASE + i
+        try:
+            aid = self._word_id(a)
+        except KeyError:
+            raise _unreadable(action, "this action has no id (only listed chance outcomes have ids); "
+                              "apply it as a string") from None
+        if self.action_to_string(aid) != a:
+            raise _unreadable(action, "this action has no id; apply it as a string")
+        return aid
+
+    @staticmethod
+    def _word_id(a: str) -> int:
+        """The id of a canonical action that is not a card or a discard (KeyError if none)."""
+        got = _WORD_IDS.get(a)
+        if got is not None:
+            return got
+        if a in _CUT_ID_OF:
+            return _CUT_ID_OF[a]
+        w = a.split()
+        if w[0] == "blind" and len(w) == 2:
+            return BLIND_BASE + int(w[1])
+        if w[:2] == ["deal", "expose"]:
+            return EXPOSE_BASE + int(w[2])
+        if w[:2] == ["deal", "by"]:
+            return (NOTICED_BASE if len(w) == 4 else DEAL_BY_BASE) + int(w[2])
+        raise KeyError(a)
+
+    def _apply_id(self, aid: int) -> None:
+        """Apply the legal action ``aid`` (already checked) and record its canonical string."""
+        ph = self.phase
+        self._lc = self._lids = None
+        if ph is _PH_PLAY:
+            self._play_card(self.turn, aid)  # type: ignore[arg-type]
+            self._history.append(_PLAYS[aid])
+            return
+        if ph is _PH_DECLARE:
+            word = _ID_WORDS[aid]
+            self._apply_declare(word)
+        elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+            word = self._exchange_id(aid)
+        elif ph is _PH_SHUFFLE:
+            self.deck = shuffled_deck(aid - SHUFFLE_BASE)
+            self.phase = _PH_CUT
+            word = _SHUFFLES[aid - SHUFFLE_BASE]
+        elif ph is _PH_CUT:
+            k = aid - CUT_BASE
+            deck = self._the_deck()
+            self.deck = deck[k:] + deck[:k]
+            self.phase = _PH_DEAL
+            word = _CUTS[k - 1]
+        elif ph is _PH_SHLEIF_CHOICE:
+            word = _ID_WORDS[aid]
+            self.shleif_refused = word == "refuse shleif"
+            self.phase = _PH_SHUFFLE
+        else:  # the deal and its irregularities
+            word = self.action_to_string(aid)
+            self._apply_deal(word)
+        self._history.append(word)
 
     def _deal_actions(self) -> list[str]:
         ph = self.phase
-        if ph is Phase.DEAL:
+        if ph is _PH_DEAL:
             acts = ["deal"]
             if self.rules.irregularities:
                 acts += [f"deal expose {k}" for k in range(1, 3 * self.n + 1)]
@@ -403,25 +759,30 @@ class StukolkaState(GameState):
     def _declare_options(self, p: int) -> tuple[list[str], str]:
         """Declarations open to ``p`` (``stukolka-rule-declare``, ``stukolka-rule-golets-dealer``,
         ``stukolka-rule-forced-defence``, ``stukolka-rule-dark``) and the rule limiting them."""
-        r = self.rules
+        ids, rule = self._declare_ids(p)
+        return [_ID_WORDS[i] for i in ids], rule
+
+    def _declare_ids(self, p: int) -> tuple[list[int], str]:
+        """:meth:`_declare_options` as action ids."""
         if not self.seen[p]:
-            return ["look", "dark"], "stukolka-rule-dark"
-        opts = ["knock", "pass"]
-        rule = "stukolka-rule-declare"
+            return [LOOK, DARK], "stukolka-rule-dark"
+        r = self.rules
+        golets = r.variant == "golets"
+        opts = [KNOCK, PASS, GOLETS] if golets and self.golets_taker is None else [KNOCK, PASS]
+        if p != self.dealer:
+            return opts, "stukolka-rule-declare"
         knockers = sum(1 for q, d in enumerate(self.declarations) if q != p and d in PLAYING)
-        if r.variant == "golets":
-            if self.golets_taker is None:
-                opts.append("golets")
-            if p == self.dealer:
-                pol = r.golets_dealer_policy
-                if pol == "must_defend_single" and knockers == 1:
-                    opts.remove("pass")
-                    rule = "stukolka-rule-golets-dealer"
-                elif pol == "barred_if_any_knock" and knockers >= 1:
-                    opts = ["pass"]
-                    rule = "stukolka-rule-golets-dealer"
-        elif p == self.dealer and self._dealer_must_play(knockers):
-            opts.remove("pass")
+        rule = "stukolka-rule-declare"
+        if golets:
+            pol = r.golets_dealer_policy
+            if pol == "must_defend_single" and knockers == 1:
+                opts.remove(PASS)
+                rule = "stukolka-rule-golets-dealer"
+            elif pol == "barred_if_any_knock" and knockers >= 1:
+                opts = [PASS]
+                rule = "stukolka-rule-golets-dealer"
+        elif self._dealer_must_play(knockers):
+            opts.remove(PASS)
             rule = ("stukolka-rule-shleif" if r.variant == "shleif" and not self.shleif_refused
                     else "stukolka-rule-forced-defence")
         return opts, rule
@@ -447,22 +808,25 @@ class StukolkaState(GameState):
 
     def _exchange_options(self, p: int) -> list[str]:
         """Purchase and razrez choices (``stukolka-rule-purchase``, ``stukolka-rule-razrez``)."""
+        return list(_exchange_names(self.hands[p], self._exchange_ids(p)))
+
+    def _exchange_ids(self, p: int) -> tuple[int, ...]:
+        """:meth:`_exchange_options` as ids, in the same order."""
         hand = self.hands[p]
         if self.pending:
             keep = None
             if (self.rules.variant == "shleif" and not self.shleif_refused and p == self.dealer
                     and not self.rules.shleif_dealer_may_discard_trump_card):
                 keep = self.trump_card
-            return list(_discards(hand, self.pending, keep))
-        if self.phase is Phase.RAZREZ:
-            return ["razrez", "pass"]
-        avail = self.available()
+            return _discard_ids(hand, (self.pending,), keep)
+        if self.phase is _PH_RAZREZ:
+            return _RAZREZ_CHOICE
+        avail = len(self.stock)
+        if self.rules.stock_exhausted == "reshuffle_discards":   # (available(), written out)
+            avail += len(self.thrown)
         if self.dark[p]:
-            return [f"blind {k}" for k in range(4) if k + 1 <= avail]
-        acts = ["stand"]
-        for k in range(1, min(3, avail, len(hand)) + 1):
-            acts += _discards(hand, k)
-        return acts
+            return tuple(BLIND_BASE + k for k in range(4) if k + 1 <= avail)
+        return (STAND,) + _discard_ids(hand, _SIZES[min(3, avail, len(hand))], None)
 
     def _trump(self) -> int:
         if self.trump_suit is None:
@@ -472,8 +836,13 @@ class StukolkaState(GameState):
     def _card_options(self, p: int) -> tuple[list[int], str | None]:
         """The cards ``p`` may play now and the rule that restricts them (or None): the engine's
         one rule of the play, :func:`stukolka.stukolka.play.card_options`."""
-        return card_options(self.rules, self.hands[p], self.trick, self._trump(), me=p,
+        t = self.trump_suit
+        if t is None:
+            t = self._trump()
+        return card_options(self.rules, self.hands[p], self.trick, t, me=p,
                             exempt=self.exempt, trump_visible=self.trump_visible, trump_card=self.trump_card)
+
+    _legal_cards = _card_options
 
     def _violation_rule(self, p: int, card: int) -> str:
         """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
@@ -503,10 +872,10 @@ class StukolkaState(GameState):
                 cards = list(parse_cards(rest)) if rest else []
                 if not cards:
                     return "stand"
-                hand = self.hands[self.current_player()] if self.phase in (Phase.PURCHASE, Phase.RAZREZ) else []
+                hand = self.hands[self.current_player()] if self.phase in (_PH_PURCHASE, _PH_RAZREZ) else []
                 cards = discard_order(hand, cards)
                 return "discard " + " ".join(_CS[c] for c in cards)
-            if head in ("draw", "deck") or (head == "deal" and rest and self.phase is Phase.SHUFFLE):
+            if head in ("draw", "deck") or (head == "deal" and rest and self.phase is _PH_SHUFFLE):
                 head = "deck" if head == "deal" else head   # 'deal <order>' is read as 'deck <order>'
                 return f"{head} " + " ".join(_CS[c] for c in parse_cards(rest))
         except CardParseError as exc:
@@ -546,74 +915,54 @@ class StukolkaState(GameState):
         if table is not None and type(action) is str:
             meaning = table.get(action, _MISSING)
             if meaning is not _MISSING:
-                self._lc = None
-                if ph is Phase.PLAY:
-                    self._play_card(self._to_play(), meaning)
-                elif ph is Phase.DECLARE:
-                    self._apply_declare(action)
-                elif ph is Phase.SHLEIF_CHOICE:
-                    self.shleif_refused = action == "refuse shleif"
-                    self.phase = Phase.SHUFFLE
-                else:
-                    self._apply_exchange(action)
-                self._history.append(action)
+                self._apply_id(meaning)
                 return
-        elif ph is Phase.SHUFFLE and type(action) is str and action in _SHUFFLE_SEED:
-            self.deck = shuffled_deck(_SHUFFLE_SEED[action])
-            self.phase = Phase.CUT
-            self._history.append(action)
+        elif ph is _PH_SHUFFLE and type(action) is str and action in _SHUFFLE_ID_OF:
+            self._apply_id(_SHUFFLE_ID_OF[action])
             return
-        elif ph is Phase.CUT and type(action) is str and action in _CUT_OF:
-            k = _CUT_OF[action]
-            deck = self._the_deck()
-            self.deck = deck[k:] + deck[:k]
-            self.phase = Phase.DEAL
-            self._history.append(action)
+        elif ph is _PH_CUT and type(action) is str and action in _CUT_ID_OF:
+            self._apply_id(_CUT_ID_OF[action])
             return
         a = self._canonical(action)
-        if ph is Phase.TERMINAL:
+        if ph is _PH_TERMINAL:
             raise IllegalActionError(action, "the deal is over; the next deal is a new state",
                                      "stukolka-rule-rotation")
-        if ph is Phase.PLAY:
+        if ph is _PH_PLAY:
             self._apply_play(action, a)
-        elif ph is Phase.SHUFFLE or ph is Phase.SEAT_DRAW:
+        elif ph is _PH_SHUFFLE or ph is _PH_SEAT_DRAW:
             self._apply_chance(action, a)
-        elif ph is Phase.CUT:
+        elif ph is _PH_CUT:
             k = int(a.split()[1]) if a.startswith("cut ") else -1
             if not 1 <= k <= 51:
                 raise IllegalActionError(action, "the cutter (dealer's right) cuts: 'cut 1' .. 'cut 51'",
                                          "stukolka-rule-cut")
             deck = self._the_deck()
             self.deck = deck[k:] + deck[:k]
-            self.phase = Phase.DEAL
+            self.phase = _PH_DEAL
         else:
             legal = self.legal_actions()
             if a not in legal:
                 raise IllegalActionError(action, f"not allowed now; legal: {', '.join(legal[:12])}"
                                          + (" ..." if len(legal) > 12 else ""), self._phase_rule())
-            if ph is Phase.DECLARE:
-                self._apply_declare(a)
-            elif ph is Phase.PURCHASE or ph is Phase.RAZREZ:
-                self._apply_exchange(a)
-            elif ph is Phase.SHLEIF_CHOICE:
-                self.shleif_refused = a == "refuse shleif"
-                self.phase = Phase.SHUFFLE
-            elif ph is Phase.DEAL:
+            if ph is _PH_DEAL:
                 self._apply_deal(a)
-        self._lc = None
+            else:
+                self._apply_id(self.string_to_action(a))
+                return
+        self._lc = self._lids = None
         self._history.append(a)
 
     def _phase_rule(self) -> str:
         ph = self.phase
-        if ph is Phase.DECLARE:
+        if ph is _PH_DECLARE:
             return self._declare_options(self.current_player())[1]
-        return {Phase.PURCHASE: "stukolka-rule-purchase", Phase.RAZREZ: "stukolka-rule-razrez",
-                Phase.SHLEIF_CHOICE: "stukolka-rule-shleif-refusal",
-                Phase.DEAL: "stukolka-rule-misdeal"}.get(ph, ACTION_RULE)
+        return {_PH_PURCHASE: "stukolka-rule-purchase", _PH_RAZREZ: "stukolka-rule-razrez",
+                _PH_SHLEIF_CHOICE: "stukolka-rule-shleif-refusal",
+                _PH_DEAL: "stukolka-rule-misdeal"}.get(ph, ACTION_RULE)
 
     def _apply_chance(self, action: str, a: str) -> None:
         head, _, rest = a.partition(" ")
-        if self.phase is Phase.SEAT_DRAW:
+        if self.phase is _PH_SEAT_DRAW:
             cards = [int(parse_card(t)) for t in rest.split()] if head == "draw" else []
             if len(cards) != len(self._draw_pool) or len(set(cards)) != len(cards):
                 raise IllegalActionError(action, f"the seat draw needs {len(self._draw_pool)} different "
@@ -631,7 +980,7 @@ class StukolkaState(GameState):
         else:
             raise IllegalActionError(action, "chance node: 'shuffle <seed>' or 'deck <52 cards>'",
                                      "stukolka-rule-deal")
-        self.phase = Phase.CUT
+        self.phase = _PH_CUT
 
     def _seat_draw(self, cards: list[int]) -> None:
         """Lowest card deals; ace high by default; ties redraw (``stukolka-rule-seat-draw``, K-19)."""
@@ -666,7 +1015,7 @@ class StukolkaState(GameState):
                 return self._redeal(f"dealer's own {_CS[card]} exposed")
             self.events.append(f"dealer's own {_CS[card]} exposed; play on")
             self._deal()
-            if self.phase is not Phase.SHUFFLE:
+            if self.phase is not _PH_SHUFFLE:
                 self.exposed.append(card)
             return
         if words[1] == "miscount":
@@ -678,7 +1027,7 @@ class StukolkaState(GameState):
             self.redeals += 1
             self.events.append(f"seat {p} dealt out of turn, noticed in time; the pack goes back to {d}")
             self.deck = None
-            self.phase = Phase.SHUFFLE
+            self.phase = _PH_SHUFFLE
             return
         self.events.append(f"seat {p} dealt out of turn; the deal stands")
         self.dealer = p
@@ -689,15 +1038,16 @@ class StukolkaState(GameState):
         self.redeals += 1
         self.events.append(f"redeal: {why}")
         self._reset_deal()
-        self.phase = Phase.SHUFFLE
+        self.phase = _PH_SHUFFLE
 
     def _deal(self) -> None:
         """Three cards each, one at a time from the dealer's left; the next card fixes trump
         and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
         ``stukolka-rule-shleif``, K-9)."""
         n, d, deck = self.n, self._the_dealer(), self._the_deck()
-        for j in range(3 * n):
-            self.hands[(d + 1 + j) % n].append(deck[j])
+        hands = self.hands
+        for i in range(n):  # card j goes to seat d + 1 + j: each seat gets every n-th card
+            hands[(d + 1 + i) % n].extend(deck[i:3 * n:n])
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -711,7 +1061,7 @@ class StukolkaState(GameState):
         if self.forced:  # stukolka-rule-obligatory: everyone plays his own cards
             self.declarations = ["knock"] * n
             return self._begin_play()
-        self.phase = Phase.DECLARE
+        self.phase = _PH_DECLARE
         self.declare_idx = 0
 
     def _draw(self, k: int) -> list[int]:
@@ -725,7 +1075,8 @@ class StukolkaState(GameState):
     def _apply_declare(self, a: str) -> None:
         """Knock, pass (the cards are thrown in), dark, or take the golets
         (``stukolka-rule-declare``, ``stukolka-rule-golets``, ``stukolka-rule-dark``)."""
-        p = self.current_player()
+        d = self.dealer
+        p = self.current_player() if d is None else (d + 1 + self.declare_idx) % self.n
         if a == "look":
             self.seen[p] = True
             return
@@ -758,7 +1109,7 @@ class StukolkaState(GameState):
         if self.rules.has_purchase:
             self.queue = self.purchase_order()
             if self.queue:
-                self.phase = Phase.PURCHASE
+                self.phase = _PH_PURCHASE
                 return
         self._after_purchase()
 
@@ -767,7 +1118,7 @@ class StukolkaState(GameState):
             self.queue = self.razrez_order()
             self._skip_razrez()
             if self.queue:
-                self.phase = Phase.RAZREZ
+                self.phase = _PH_RAZREZ
                 return
         self._begin_play()
 
@@ -775,30 +1126,37 @@ class StukolkaState(GameState):
         while self.queue and self.available() < 4:  # K-17: stop when fewer than 4 remain
             self.queue.pop(0)
 
-    def _apply_exchange(self, a: str) -> None:
+    def _exchange_id(self, aid: int) -> str:
         """Purchase, dark and razrez (``stukolka-rule-purchase``, ``stukolka-rule-dark``,
-        ``stukolka-rule-razrez``, ``stukolka-rule-shleif``)."""
+        ``stukolka-rule-razrez``, ``stukolka-rule-shleif``): the legal action ``aid``.
+        Returns its canonical string."""
         p = self.queue[0]
         hand = self.hands[p]
-        razrez = self.phase is Phase.RAZREZ
+        razrez = self.phase is _PH_RAZREZ
+        word = _ID_WORDS.get(aid)
+        if word is None and aid >= DISCARD_BASE:
+            cards = _in_hand_order(hand, aid)
+            word = "discard " + " ".join([_CS[c] for c in cards])
         if self.pending:
-            cards = [_CARD_OF[t] for t in a.split()[1:]]
             for c in cards:
                 hand.remove(c)
             self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             self.pending = 0
             self.seen[p] = True
-            return self._next_exchanger()
-        if a == "pass":
-            return self._next_exchanger()
-        if a == "razrez":
+            self._next_exchanger()
+            return word  # type: ignore[return-value]
+        if aid == PASS:
+            self._next_exchanger()
+            return "pass"
+        if aid == RAZREZ:
             self.declarations[p] = "razrez"
             self.razrez_buyers.append(p)
             got = self._draw(4)
             self.pending = 1
-        elif a.startswith("blind"):
-            k = int(a.split()[1])
+        elif BLIND_BASE <= aid < BLIND_BASE + 36:
+            k = aid - BLIND_BASE
+            word = f"blind {k}"
             out, self.hands[p] = hand[:k], hand[k:]
             hand = self.hands[p]
             self.thrown.extend(out)
@@ -806,7 +1164,8 @@ class StukolkaState(GameState):
             got = self._draw(k + 1)
             self.pending = 1
         else:
-            cards = [_CARD_OF[t] for t in a.split()[1:]]
+            if aid == STAND:
+                cards = []
             for c in cards:
                 hand.remove(c)
             self.thrown.extend(cards)
@@ -826,10 +1185,11 @@ class StukolkaState(GameState):
         if not self.pending:
             self.seen[p] = True
             self._next_exchanger()
+        return word  # type: ignore[return-value]
 
     def _next_exchanger(self) -> None:
         self.queue.pop(0)
-        if self.phase is Phase.RAZREZ:
+        if self.phase is _PH_RAZREZ:
             self._skip_razrez()
             if not self.queue:
                 self._begin_play()
@@ -843,13 +1203,17 @@ class StukolkaState(GameState):
             return self.golets_taker
         if self.razrez_buyers:
             return self.razrez_buyers[-1]
-        act = self.active()
-        return next(p for p in self.order() if act[p])
+        decl, n, d = self.declarations, self.n, self._the_dealer()
+        for i in range(1, n + 1):
+            if decl[(d + i) % n] in PLAYING:
+                return (d + i) % n
+        raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        if sum(self.active()) == 1:
+        decl = self.declarations
+        if len(decl) - decl.count(None) - decl.count("pass") == 1 and sum(self.active()) == 1:
             return self._finish_lone()
-        self.phase = Phase.PLAY
+        self.phase = _PH_PLAY
         self.turn = self.first_leader()
 
     def _apply_play(self, action: str, a: str) -> None:
@@ -872,32 +1236,46 @@ class StukolkaState(GameState):
 
     def _play_card(self, p: int, card: int) -> None:
         """``p`` plays ``card`` (already checked) to the trick; a full trick goes to its winner."""
-        hand = self.hands[p]
-        hand.remove(card)
-        self.trick.append((p, card))
-        decl = self.declarations
-        n = self.n
-        playing = self._nact
-        if playing is None:  # the declarations are final once the play begins
-            playing = self._nact = sum(1 for d in decl if d in PLAYING)
-        if len(self.trick) < playing:
-            q = (p + 1) % n
-            while decl[q] not in PLAYING:
-                q = (q + 1) % n
-            self.turn = q
+        self.hands[p].remove(card)
+        trick = self.trick
+        trick.append((p, card))
+        seats = self._nact
+        if seats is None:  # the declarations are final once the play begins
+            seats = self._nact = self._seats_in_play()
+        if len(trick) < seats[0]:
+            self.turn = seats[1][p]
             return
-        w, wc = trick_winner(self.trick, self.trump_suit)
+        t = self.trump_suit
+        w, wc = trick[winning_index(trick, t)]
         self.tricks_won[w] += 1
-        self.tricks.append((tuple(self.trick), w))
+        self.tricks.append((tuple(trick), w))
         self.trick = []
-        t = self._trump()
+        if t is None:
+            t = self._trump()
         # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
         # frees the winner from leading the other (unless marriage_exemption=False)
-        self.exempt = marriage_exemption(w, wc, self.hands[w], t)
+        king = t * 13 + 11
+        if wc == king or wc == king - 1:
+            self.exempt = marriage_exemption(w, wc, self.hands[w], t)
+        else:
+            self.exempt = None
         if len(self.tricks) == 3:
             self._finish()
         else:
             self.turn = w
+
+    def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
+        """How many seats play, and for each seat the next seat on its left that plays."""
+        decl, n = self.declarations, self.n
+        nxt = []
+        for p in range(n):
+            q = (p + 1) % n
+            for _ in range(n):
+                if decl[q] in PLAYING:
+                    break
+                q = (q + 1) % n
+            nxt.append(q)
+        return sum(1 for d in decl if d in PLAYING), tuple(nxt)
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
@@ -917,12 +1295,12 @@ class StukolkaState(GameState):
         self.payments = pay
         self.table = self.next_carry = self.table + moved
         self.turn = None
-        self.phase = Phase.TERMINAL
+        self.phase = _PH_TERMINAL
 
     def settlement(self) -> Ledger:
         """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
         :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
-        if self.phase is not Phase.TERMINAL:
+        if self.phase is not _PH_TERMINAL:
             raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
                                      "settlement comes after the third trick or the last pass",
                                      "stukolka-rule-trick-share")
@@ -933,13 +1311,7 @@ class StukolkaState(GameState):
     # ------------------------------------------------------------------ copies and comparison
     def clone(self) -> "StukolkaState":
         new = object.__new__(StukolkaState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        for k, v in d.items():
-            if type(v) is list:
-                d[k] = v[:]
-        new.hands = [h[:] for h in self.hands]
-        new._lc = None
+        new.__dict__ = _copied(self.__dict__)
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -964,7 +1336,7 @@ class StukolkaState(GameState):
         places += [(f"hand {p}", h) for p, h in enumerate(self.hands)]
         if self.shleif_card is not None:
             places.append(("shleif", [self.shleif_card]))
-        if self.phase in (Phase.CUT, Phase.DEAL):
+        if self.phase in (_PH_CUT, _PH_DEAL):
             places = [("pack", self.deck)]
         for name, cards in places:
             for c in cards:
@@ -1022,7 +1394,7 @@ class StukolkaState(GameState):
             return str(exc), getattr(exc, "rule", "") or ""
         if a in self.legal_actions():
             return None
-        if self.phase is Phase.PLAY and a in _PLAY:
+        if self.phase is _PH_PLAY and a in _PLAY:
             p, card = self._to_play(), _PLAY[a]
             if card not in self.hands[p]:
                 return f"{_CS[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
