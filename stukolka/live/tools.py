@@ -188,6 +188,8 @@ POT_EXAMPLES: dict[str, dict[str, Any]] = {
         stake=3, carry=0, players=4, dealer=3, obligatory=True, tricks=[1, 1, 1, 0], active=[True] * 4,
         expect={"contributions": [3, 3, 3, 6], "pot": 15, "share": 5}),
 }
+
+#: The worked example the pot calculator opens with.
 DEFAULT_EXAMPLE = "ST-02/03: carry 165, fee 15; tricks 2, 1, 0"
 MAX_SEATS = 7
 
@@ -326,7 +328,7 @@ def _money(x: int | Fraction) -> str:
 
 def pot_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
     """The ``pot`` command: :func:`pot_report` with the ledger as rows of words and money (no
-    ``settings`` at all: the worked example :data:`DEFAULT_EXAMPLE`)."""
+    ``settings`` at all: the worked example :data:`~stukolka.live.tools.DEFAULT_EXAMPLE`)."""
     settings = msg.get("settings")
     r = pot_report({"example": DEFAULT_EXAMPLE} if settings is None else settings)
     led: Ledger = r.pop("ledger")
