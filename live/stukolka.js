@@ -26,7 +26,10 @@ const PHASES = {
   declare: "declare: knock or pass", purchase: "the purchase: change cards or keep them",
   razrez: "the razrez: cut in or pass", play: "the play: play a card", terminal: "the deal is over",
 };
-const phaseWords = (p) => PHASES[p] || String(p || "").replace(/_/g, " ");
+// a purchase or razrez whose only choices are discards (no "stand", no "pass"): down to three cards
+const phaseWords = (v) => (["purchase", "razrez"].includes(v.phase) && v.legal.length &&
+  v.legal.every((a) => a.startsWith("discard ")) ? `${PHASES[v.phase].split(":")[0]}: throw out down to three cards` :
+  PHASES[v.phase] || String(v.phase || "").replace(/_/g, " "));
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
   shleif: "with the shleif", obligatory: "obligatory" };
 const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
@@ -144,6 +147,13 @@ export async function mount(root, ctx) {
         h("span", { class: "lt-won", text: `tricks ${st.tricks}` }), backs);
       oval.append(seat);
     }
+    // a seat box taller than the rim's room stays inside the oval (and off the status line above it)
+    const H = oval.clientHeight;
+    if (H) for (const el of oval.querySelectorAll(".lt-seat")) {
+      const half = el.offsetHeight / 2, y = el.offsetTop;
+      if (y - half < 2) el.style.top = `${half + 2}px`;
+      else if (y + half > H - 2) el.style.top = `${H - half - 2}px`;
+    }
     const mid = h("div", { class: "lt-middle", role: "group", "aria-label": "Trump and stock" });
     const tr = view.trump || {};
     if (tr.turned !== null && tr.turned !== undefined) mid.append(h("figure", {}, cardPic(tr.turned), h("figcaption", { text: `trump ${tr.symbol || ""}` })));
@@ -157,7 +167,7 @@ export async function mount(root, ctx) {
         && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: wider than high, clear of seats and stock
-      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 21 : 24);
+      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, 21);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
       pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
@@ -235,7 +245,7 @@ export async function mount(root, ctx) {
     if (hidden()) {
       hand.append(h("button", { type: "button", class: "lt-pass",
         onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true);
-          status.textContent = `${name(view.seat)} to act: ${phaseWords(view.phase)}.`; } },
+          status.textContent = `${name(view.seat)} to act: ${phaseWords(view)}.`; } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
@@ -269,7 +279,12 @@ export async function mount(root, ctx) {
     actions.replaceChildren();
     if (view.live.waiting_for !== "person" || hidden()) return;
     const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
-    if (view.legal.some((a) => a.startsWith("discard "))) {
+    const throws = view.legal.filter((a) => a.startsWith("discard "));
+    if (throws.length && !view.hand) {   // in the dark: the cards stay unseen, so they are offered by place
+      const k = throws[0].split(" ").length - 1;
+      throws.forEach((a, i) => actions.append(h("button", { type: "button", class: "lt-discard", onclick: () => act(a) },
+        k > 1 ? `Throw out ${k} unseen cards, choice ${i + 1} of ${throws.length}` : `Throw out unseen card ${i + 1} of ${throws.length}`)));
+    } else if (throws.length) {
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
       // with more than three cards in hand (after the razrez, a dark purchase, or the shleif dealer's
       // fourth card) the engine offers no "stand": its discard throws out down to three, buying nothing
@@ -509,7 +524,7 @@ export async function mount(root, ctx) {
       if (await newDeal(opts, who, true)) {
         status.textContent = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
           (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + "." +
-          (view.live.waiting_for === "person" && !hidden() ? ` ${name(view.seat)} to act: ${phaseWords(view.phase)}.` : "");
+          (view.live.waiting_for === "person" && !hidden() ? ` ${name(view.seat)} to act: ${phaseWords(view)}.` : "");
         drawSettings(); settings.open = true;
         const b = hand.querySelector("button"); if (b) b.focus(); else settings.querySelector("summary").focus();
       }
@@ -555,7 +570,7 @@ export async function mount(root, ctx) {
     if (hidden()) showReason("", null);               // the next person starts with a clean reason line
     redraw();
     if (v.live.waiting_for === "person") {
-      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${phaseWords(v.phase)}.`;
+      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${phaseWords(v)}.`;
     }
     if (v.live.waiting_for === "over") {
       announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ") + ".");

@@ -663,6 +663,7 @@ def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, w
             bought = True
         elif phase == "purchase":                                         # four cards: down to three
             assert page.locator(".lt-hand button").count() == 4
+            assert page.locator(".lt-status").inner_text().endswith("throw out down to three cards.")
             assert discard.is_disabled() and discard.inner_text() == "Select 1 card to throw out"
             card = page.locator(".lt-hand button[aria-pressed]").last
             card.click()
@@ -704,4 +705,56 @@ def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, w
     assert "play it or refuse" in phases["shleif_choice"]
     assert {"shleif_choice", "purchase", "play"} <= set(phases)
     assert no_unnamed_controls(page) == []
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_dark_purchase_is_worded_as_the_engine_means_it(live_site, watched):
+    """``stukolka-rule-dark``: a player in the dark throws out k unseen cards and draws k + 1, then
+    throws one out, still unseen; the buttons say so and show no card."""
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.wait_for_selector(".lt-settings summary")
+    page.locator(".lt-settings summary").click()
+    page.select_option("[id^=lt-set-variant]", "prikup")
+    page.locator("[id^=lt-set-dark]").check()
+    calls = page.evaluate("window.stukolkaLive.calls.length")
+    page.locator(".lt-set-start").click()
+    page.wait_for_function(f"window.stukolkaLive.calls.length > {calls} && "
+                           "document.querySelector('.lt-status').textContent.includes('A new deal: prikup')", timeout=20_000)
+    page.check(".lt-toolbar input[type=checkbox]")
+    blind = unseen = False
+    for _ in range(200):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if waiting == "over" or (blind and unseen):
+            break
+        if waiting != "person":
+            page.wait_for_timeout(50)
+            continue
+        before = moves(page)
+        dark = page.locator(".lt-actions button[data-action=dark]")
+        two = page.locator(".lt-actions button[data-action='blind 2']")
+        out = page.locator(".lt-actions button.lt-discard")
+        if dark.count():
+            dark.click()
+        elif two.count():
+            assert two.inner_text() == "Throw out 2 unseen, draw 3"
+            assert page.locator(".lt-actions button[data-action='blind 0']").inner_text() == "Throw out none, draw 1"
+            two.click()
+            blind = True
+        elif blind and out.count():
+            assert page.locator(".lt-hand svg").count() == 0                 # still unseen
+            labels = out.all_inner_texts()
+            assert labels[0] == f"Throw out unseen card 1 of {len(labels)}" and len(labels) == 4
+            shot(page, "live-stukolka-desktop-dark")
+            out.first.click()
+            page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+            page.wait_for_function("[...document.querySelectorAll('.lt-log li')].some(li => li.textContent.includes('throws out 1.'))")
+            unseen = True
+            continue
+        else:
+            page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])").first.click()
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+    assert blind and unseen, (blind, unseen)
+    log = " ".join(page.locator(".lt-log li").all_text_contents())
+    assert "throws out 2 unseen and draws 3" in log
     assert watched.errors == [] and watched.foreign == []
