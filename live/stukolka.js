@@ -91,7 +91,9 @@ export async function mount(root, ctx) {
   const sessionBox = h("div", { class: "lt-session" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
   let live = view, step = null;          // step: null = the live table, else the move a replay shows
-  root.replaceChildren(toolbar, settings, status, oval, reason, hand, actions, lastTrick, ledger, sessionBox, replay,
+  // the reason line comes after the hand and the choices: it grows when a card is focused, and a
+  // card must not move under the pointer between the press and the release of a click
+  root.replaceChildren(toolbar, settings, status, oval, hand, actions, reason, lastTrick, ledger, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   function cardPic(c, cls = "lt-card") {
