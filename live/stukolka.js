@@ -169,7 +169,7 @@ export async function mount(root, ctx) {
         && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: wider than high, clear of seats and stock
-      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, 21);
+      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 18 : 21);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
       pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
