@@ -11,7 +11,7 @@ import { h } from "./dom.js";
 const WORDS = {
   knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
   look: "Look at my cards", dark: "Play in the dark (without looking)", stand: "Keep my cards",
-  razrez: "Cut in (razrez)", shleif: "Keep the shleif (the pot stays in play)", "refuse shleif": "Refuse the shleif",
+  razrez: "Cut in (razrez): take 4, throw out 1", shleif: "Keep the shleif (the pot stays in play)", "refuse shleif": "Refuse the shleif",
   deal: "Deal the cards",
 };
 const SAID = {                       // a move as the table hears it (third person)
@@ -19,10 +19,17 @@ const SAID = {                       // a move as the table hears it (third pers
   stand: "keeps the cards", razrez: "cuts in", shleif: "keeps the shleif", "refuse shleif": "refuses the shleif",
   deal: "deals the cards",
 };
+// every phase of a deal (stukolka/stukolka/phase.py) in plain words, for the status line
 const PHASES = {
-  declare: "knock or pass", purchase: "buy cards or keep them", razrez: "cut in or not", play: "play a card",
-  shleif_choice: "keep or refuse the shleif", deal: "deal", cut: "cut the deck", terminal: "the deal is over",
+  seat_draw: "the draw for seats: the lowest card deals", shleif_choice: "the shleif: play it or refuse",
+  shuffle: "the shuffle", cut: "the cut: cut the deck", deal: "the deal: deal the cards",
+  declare: "declare: knock or pass", purchase: "the purchase: change cards or keep them",
+  razrez: "the razrez: cut in or pass", play: "the play: play a card", terminal: "the deal is over",
 };
+// a purchase or razrez whose only choices are discards (no "stand", no "pass"): down to three cards
+const phaseWords = (v) => (["purchase", "razrez"].includes(v.phase) && v.legal.length &&
+  v.legal.every((a) => a.startsWith("discard ")) ? `${PHASES[v.phase].split(":")[0]}: throw out down to three cards` :
+  PHASES[v.phase] || String(v.phase || "").replace(/_/g, " "));
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
   shleif: "with the shleif", obligatory: "obligatory" };
 const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
@@ -33,7 +40,8 @@ function words(action) {
   if (WORDS[action]) return WORDS[action];
   let m;
   if ((m = /^cut (\d+)$/.exec(action))) return `Cut ${m[1]} cards`;
-  if ((m = /^blind (\d+)$/.exec(action))) return m[1] === "0" ? "Buy no cards (blind)" : `Buy ${m[1]} blind`;
+  // a dark player's purchase: k cards out unseen, k + 1 in, then one thrown out (stukolka-rule-dark)
+  if ((m = /^blind (\d+)$/.exec(action))) return m[1] === "0" ? "Throw out none, draw 1" : `Throw out ${m[1]} unseen, draw ${Number(m[1]) + 1}`;
   return action.charAt(0).toUpperCase() + action.slice(1);
 }
 
@@ -83,7 +91,9 @@ export async function mount(root, ctx) {
   const sessionBox = h("div", { class: "lt-session" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
   let live = view, step = null;          // step: null = the live table, else the move a replay shows
-  root.replaceChildren(toolbar, settings, status, oval, reason, hand, actions, lastTrick, ledger, sessionBox, replay,
+  // the reason line comes after the hand and the choices: it grows when a card is focused, and a
+  // card must not move under the pointer between the press and the release of a click
+  root.replaceChildren(toolbar, settings, status, oval, hand, actions, reason, lastTrick, ledger, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
 
   function cardPic(c, cls = "lt-card") {
@@ -94,13 +104,19 @@ export async function mount(root, ctx) {
     return view.live.people.length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat;
   }
 
-  // a move in words; a discard names only how many cards (they go face down)
-  function said(move) {
+  // a move in words; a discard names only how many cards (they go face down).  `held`: the cards the
+  // seat held before it (from the view before the move, when known): holding more than three, a
+  // discard only throws out down to three; else it is a purchase, as many bought as thrown out
+  function said(move, held) {
     const a = String(move.action);
     let m;
     if ((m = /^play (.+)$/.exec(a))) { const c = cardOf(m[1]); return `plays ${c >= 0 ? cards.names[c] : m[1]}`; }
-    if ((m = /^discard (.+)$/.exec(a))) { const k = m[1].split(/\s+/).length; return `discards ${k} and buys ${k}`; }
-    if ((m = /^blind (\d+)$/.exec(a))) return m[1] === "0" ? "buys no cards, blind" : `buys ${m[1]} blind`;
+    if ((m = /^discard (.+)$/.exec(a))) {
+      const k = m[1].split(/\s+/).length;
+      return held === undefined ? `discards ${k}` : held > 3 ? `throws out ${k}` : `discards ${k} and buys ${k}`;
+    }
+    if ((m = /^blind (\d+)$/.exec(a))) return m[1] === "0" ? "throws out none, unseen, and draws 1" :
+      `throws out ${m[1]} unseen and draws ${Number(m[1]) + 1}`;
     if ((m = /^cut (\d+)$/.exec(a))) return `cuts ${m[1]} cards`;
     return SAID[a] || a;
   }
@@ -133,6 +149,13 @@ export async function mount(root, ctx) {
         h("span", { class: "lt-won", text: `tricks ${st.tricks}` }), backs);
       oval.append(seat);
     }
+    // a seat box taller than the rim's room stays inside the oval (and off the status line above it)
+    const H = oval.clientHeight;
+    if (H) for (const el of oval.querySelectorAll(".lt-seat")) {
+      const half = el.offsetHeight / 2, y = el.offsetTop;
+      if (y - half < 2) el.style.top = `${half + 2}px`;
+      else if (y + half > H - 2) el.style.top = `${H - half - 2}px`;
+    }
     const mid = h("div", { class: "lt-middle", role: "group", "aria-label": "Trump and stock" });
     const tr = view.trump || {};
     if (tr.turned !== null && tr.turned !== undefined) mid.append(h("figure", {}, cardPic(tr.turned), h("figcaption", { text: `trump ${tr.symbol || ""}` })));
@@ -146,7 +169,7 @@ export async function mount(root, ctx) {
         && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: wider than high, clear of seats and stock
-      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 21 : 24);
+      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 18 : 21);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
       pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
@@ -164,11 +187,20 @@ export async function mount(root, ctx) {
 
   function explain(item) {           // a dimmed card: the rule it breaks, and what the engine answers
     const [refusal, tag] = untagged(item.refusal || "");
-    reason.replaceChildren(`${item.title}: ${item.why || "not allowed now"}`,
-      item.penalized ? " In this game you may still play it: the rule is broken and charged as a remiz at the settlement."
+    reason.replaceChildren(`${item.title}: ${item.why || (item.penalized ? "against the rules" : "not allowed now")}`,
+      item.penalized ? " Against the rules, but in this game you may still play it: it is charged as a remiz at the settlement."
         : refusal ? ` Played now, the engine answers: “${refusal}”.` : "");
     for (const r of [item.rule, tag]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
     reason.dataset.kind = item.penalized ? "penalty" : "why";
+  }
+
+  // a refused card: the reason in words first (the view's why), then the engine's refusal itself
+  function refusedCard(item, error) {
+    const [refusal, tag] = untagged(error);
+    reason.replaceChildren(h("span", { class: "lt-why", text: `${item.title}: ${item.why}` }),
+      h("span", { class: "lt-refusal", text: `Refused by the engine: ${refusal}` }));
+    for (const r of [item.rule, tag]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
+    reason.dataset.kind = "refused";
   }
 
   function act(action) {
@@ -184,7 +216,9 @@ export async function mount(root, ctx) {
     busy = false;
     if (asked !== table) return false;            // an answer for a table closed meanwhile
     if (!r.ok) {                                  // the engine's refusal; the table did not move
-      showReason(r.error, "refused");
+      const m = msg.cmd === "act" && /^play (.+)$/.exec(msg.action);
+      const item = m && (view.hand || []).find((x) => x.name === m[1]);
+      if (item && item.why) refusedCard(item, r.error); else showReason(r.error, "refused");
       focusHand();
       return false;
     }
@@ -213,7 +247,7 @@ export async function mount(root, ctx) {
     if (hidden()) {
       hand.append(h("button", { type: "button", class: "lt-pass",
         onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true);
-          status.textContent = `${name(view.seat)} to act: ${PHASES[view.phase] || view.phase}.`; } },
+          status.textContent = `${name(view.seat)} to act: ${phaseWords(view)}.`; } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
@@ -228,10 +262,11 @@ export async function mount(root, ctx) {
         type: "button",
         class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (bad ? " lt-illegal" : "") + (bad && item.penalized ? " lt-penalized" : "") +
           (selected.has(c) ? " lt-selected" : ""),
-        "aria-label": cards.names[c] + (ok ? ", may be played" : bad ? (item.penalized ? ", breaks a rule: costs a remiz" : ", not allowed now") : "") +
+        "aria-label": cards.names[c] + (ok ? ", may be played" : bad ? (item.penalized ? ", against the rules: costs a remiz" : ", not allowed now") : "") +
           (selected.has(c) ? ", selected" : ""),
         "aria-pressed": discarding ? String(selected.has(c)) : null,
-        "aria-describedby": bad ? reason.id : null, html: cards.svg[c],
+        "aria-describedby": bad ? reason.id : null, title: bad && item.penalized ? "Against the rules: costs a remiz" : null,
+        "data-tag": bad && item.penalized ? "costs a remiz" : null, html: cards.svg[c],
         onfocus: () => { if (bad) explain(item); },
         onclick: () => {
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
@@ -246,11 +281,22 @@ export async function mount(root, ctx) {
     actions.replaceChildren();
     if (view.live.waiting_for !== "person" || hidden()) return;
     const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
-    if (view.legal.some((a) => a.startsWith("discard "))) {
+    const throws = view.legal.filter((a) => a.startsWith("discard "));
+    if (throws.length && !view.hand) {   // in the dark: the cards stay unseen, so they are offered by place
+      const k = throws[0].split(" ").length - 1;
+      throws.forEach((a, i) => actions.append(h("button", { type: "button", class: "lt-discard", onclick: () => act(a) },
+        k > 1 ? `Throw out ${k} unseen cards, choice ${i + 1} of ${throws.length}` : `Throw out unseen card ${i + 1} of ${throws.length}`)));
+    } else if (throws.length) {
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
+      // with more than three cards in hand (after the razrez, a dark purchase, or the shleif dealer's
+      // fourth card) the engine offers no "stand": its discard throws out down to three, buying nothing
+      const down = !view.legal.includes("stand");
+      const k = down ? view.legal.find((a) => a.startsWith("discard ")).split(" ").length - 1 : 0;
+      const cardsWord = (n) => `${n} card${n > 1 ? "s" : ""}`;
       actions.append(h("button", { type: "button", disabled: chosen.length ? null : true, class: "lt-discard",
         onclick: () => { const a = "discard " + chosen.map(label).join(" "); selected = new Set(); act(a); } },
-        chosen.length ? `Discard ${chosen.map(label).join(" ")} and buy ${chosen.length}` : "Select cards to discard"));
+        chosen.length ? (down ? `Throw out ${chosen.map(label).join(" ")}` : `Discard ${chosen.map(label).join(" ")} and buy ${chosen.length}`)
+          : down ? `Select ${cardsWord(k)} to throw out` : "Select cards to discard"));
     }
     if (other.length > 8) {          // e.g. the cut: one list instead of fifty buttons
       const id = `lt-choice-${uid}`;
@@ -479,7 +525,8 @@ export async function mount(root, ctx) {
       settingsNote("");
       if (await newDeal(opts, who, true)) {
         status.textContent = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
-          (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + ".";
+          (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + "." +
+          (view.live.waiting_for === "person" && !hidden() ? ` ${name(view.seat)} to act: ${phaseWords(view)}.` : "");
         drawSettings(); settings.open = true;
         const b = hand.querySelector("button"); if (b) b.focus(); else settings.querySelector("summary").focus();
       }
@@ -508,9 +555,12 @@ export async function mount(root, ctx) {
 
   function show(v, fresh) {
     const before = fresh ? -1 : live.live.moves, faults = fresh ? 0 : (live.violations || []).length;
-    view = live = v; step = null;
     const last = v.live.last;
-    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
+    // the cards the mover held before this move, when the view before it is the one just before
+    const held = last && last.seat >= 0 && before >= 0 && v.live.moves === before + 1 && live.seats[last.seat]
+      ? live.seats[last.seat].cards : undefined;
+    view = live = v; step = null;
+    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last, held)}.`);
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
     if ((v.violations || []).length > faults) {          // penalize mode: the engine booked a violation
@@ -522,7 +572,7 @@ export async function mount(root, ctx) {
     if (hidden()) showReason("", null);               // the next person starts with a clean reason line
     redraw();
     if (v.live.waiting_for === "person") {
-      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${PHASES[v.phase] || v.phase}.`;
+      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${phaseWords(v)}.`;
     }
     if (v.live.waiting_for === "over") {
       announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ") + ".");

@@ -17,6 +17,7 @@ site already made that way instead.  Screenshots go to ``_build/screenshots/``.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import threading
@@ -188,6 +189,11 @@ def test_a_second_page_starts_warm_and_a_refused_card_says_why(live_site, watche
             assert page.evaluate("window.stukolkaLive.calls.at(-1).cmd") == "act"
             refusal = page.locator(".lt-reason").inner_text()
             assert "illegal action" in refusal and refusal != reason    # now the engine's refusal itself
+            # both lines: the reason in words first (the one shown on focus), then the engine's refusal
+            why = page.locator(".lt-reason .lt-why").inner_text()
+            said = page.locator(".lt-reason .lt-refusal").inner_text()
+            assert why and reason.startswith(why) and "illegal action" not in why
+            assert "illegal action" in said and refusal.index(why) < refusal.index(said)
             assert page.locator(".lt-reason a").get_attribute("href") == link   # under the same rule
             assert page.locator(".lt-hand button").count() == held
             break
@@ -604,4 +610,151 @@ def test_the_pass_screen_at_phone_width(live_site, watched):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "live-stukolka-phone-trick")
     assert no_unnamed_controls(page) == []
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, watched):
+    """A shleif deal in penalize mode set up in the settings: the status line names each phase in
+    words (never the engine's raw value such as ``shleif_choice``); the dealer keeps the shleif
+    (``stukolka-rule-shleif``), buys, and throws out down to three cards: that button says it
+    throws out, not that it buys; a card against the rules is labelled as costing a remiz
+    (``stukolka-rule-violation``) and is played."""
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.wait_for_selector(".lt-settings summary")
+    page.locator(".lt-settings summary").click()
+    page.select_option("[id^=lt-set-variant]", "shleif")
+    page.select_option("[id^=lt-set-mode]", "penalize")
+    page.fill("[id^=lt-set-players]", "4")
+    calls = page.evaluate("window.stukolkaLive.calls.length")
+    page.locator(".lt-set-start").click()
+    page.wait_for_function(f"window.stukolkaLive.calls.length > {calls} && "
+                           "document.querySelector('.lt-status').textContent.includes('A new deal: shleif')", timeout=20_000)
+    page.locator(".lt-settings summary").click()                         # fold the panel away
+    page.check(".lt-toolbar input[type=checkbox]")                      # fast bots
+    phases: dict[str, str] = {}
+    bought = threw = against = False
+    for _ in range(300):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if waiting == "over":
+            if against:
+                break
+            page.locator(".lt-next").click()                            # no card against the rules yet: deal again
+            page.wait_for_function("document.querySelector('.lt').dataset.waiting !== 'over'", timeout=20_000)
+            continue
+        if waiting != "person":
+            page.wait_for_timeout(50)
+            continue
+        phase = page.get_attribute(".lt", "data-phase")
+        status = page.locator(".lt-status").inner_text()
+        if phase not in phases and "to act:" in status:
+            phases[phase] = status.split("to act:")[1].strip()
+            words = phases[phase].rstrip(".")
+            assert "_" not in words and words != phase and len(words.split()) >= 3, status   # a phrase, not the raw value
+        before = moves(page)
+        discard = page.locator(".lt-discard")
+        if phase == "shleif_choice":
+            page.locator(".lt-actions button[data-action=shleif]").click()
+        elif phase == "purchase" and page.locator(".lt-actions button[data-action=stand]").count():
+            page.locator(".lt-hand button[aria-pressed]").first.click()
+            assert re.fullmatch(r"Discard \S+ and buy 1", discard.inner_text())
+            page.locator(".lt-hand button[aria-pressed]").first.click()     # unselect: keep the cards
+            page.locator(".lt-actions button[data-action=stand]").click()
+            bought = True
+        elif phase == "purchase":                                         # four cards: down to three
+            assert page.locator(".lt-hand button").count() == 4
+            assert page.locator(".lt-status").inner_text().endswith("throw out down to three cards.")
+            assert discard.is_disabled() and discard.inner_text() == "Select 1 card to throw out"
+            card = page.locator(".lt-hand button[aria-pressed]").last
+            card.click()
+            text = discard.inner_text()
+            assert text.startswith("Throw out ") and "buy" not in text, text
+            shot(page, "live-stukolka-desktop-purchase")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            shot(page, "live-stukolka-phone-purchase")
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.wait_for_timeout(300)
+            discard.click()
+            threw = True
+            page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+            page.wait_for_function("[...document.querySelectorAll('.lt-log li')].some(li => li.textContent.endsWith('throws out 1.'))")
+            assert "buys" not in page.locator(".lt-log li").last.text_content()
+            continue
+        elif phase == "play" and not against and page.locator(".lt-hand button.lt-penalized").count():
+            card = page.locator(".lt-hand button.lt-penalized").first
+            assert card.get_attribute("aria-label").endswith(", against the rules: costs a remiz")
+            assert "not allowed" not in card.get_attribute("aria-label")
+            card.focus()
+            assert "charged as a remiz" in page.locator(".lt-reason").inner_text()
+            shot(page, "live-stukolka-desktop-penalize")
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            card.focus()
+            shot(page, "live-stukolka-phone-penalize")
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.wait_for_timeout(300)
+            card.click()                                                  # accepted by the engine
+            against = True
+        else:
+            page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])").first.click()
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+    assert bought and threw and against, (bought, threw, against)
+    assert "play it or refuse" in phases["shleif_choice"]
+    assert {"shleif_choice", "purchase", "play"} <= set(phases)
+    assert no_unnamed_controls(page) == []
+    assert watched.errors == [] and watched.foreign == []
+
+
+def test_a_dark_purchase_is_worded_as_the_engine_means_it(live_site, watched):
+    """``stukolka-rule-dark``: a player in the dark throws out k unseen cards and draws k + 1, then
+    throws one out, still unseen; the buttons say so and show no card."""
+    page = watched.page
+    open_live(page, f"{live_site}{DEMO}")
+    page.wait_for_selector(".lt-settings summary")
+    page.locator(".lt-settings summary").click()
+    page.select_option("[id^=lt-set-variant]", "prikup")
+    page.locator("[id^=lt-set-dark]").check()
+    calls = page.evaluate("window.stukolkaLive.calls.length")
+    page.locator(".lt-set-start").click()
+    page.wait_for_function(f"window.stukolkaLive.calls.length > {calls} && "
+                           "document.querySelector('.lt-status').textContent.includes('A new deal: prikup')", timeout=20_000)
+    page.check(".lt-toolbar input[type=checkbox]")
+    blind = unseen = False
+    for _ in range(200):
+        waiting = page.get_attribute(".lt", "data-waiting")
+        if waiting == "over" or (blind and unseen):
+            break
+        if waiting != "person":
+            page.wait_for_timeout(50)
+            continue
+        before = moves(page)
+        dark = page.locator(".lt-actions button[data-action=dark]")
+        two = page.locator(".lt-actions button[data-action='blind 2']")
+        out = page.locator(".lt-actions button.lt-discard")
+        if dark.count():
+            dark.click()
+        elif two.count():
+            assert two.inner_text() == "Throw out 2 unseen, draw 3"
+            assert page.locator(".lt-actions button[data-action='blind 0']").inner_text() == "Throw out none, draw 1"
+            two.click()
+            blind = True
+        elif blind and out.count():
+            assert page.locator(".lt-hand svg").count() == 0                 # still unseen
+            labels = out.all_inner_texts()
+            assert labels[0] == f"Throw out unseen card 1 of {len(labels)}" and len(labels) == 4
+            shot(page, "live-stukolka-desktop-dark")
+            out.first.click()
+            page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+            page.wait_for_function("[...document.querySelectorAll('.lt-log li')].some(li => li.textContent.includes('throws out 1.'))")
+            unseen = True
+            continue
+        else:
+            page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled])").first.click()
+        page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)
+    assert blind and unseen, (blind, unseen)
+    log = " ".join(page.locator(".lt-log li").all_text_contents())
+    assert "throws out 2 unseen and draws 3" in log
     assert watched.errors == [] and watched.foreign == []

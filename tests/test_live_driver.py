@@ -639,3 +639,39 @@ def test_the_settings_come_from_the_engines_rules():
     bad = call(cmd="new", game="stukolka", options={"variant": "obligatory", "n_players": 7}, seed=1, people=[0])
     assert not bad["ok"] and "stukolka-rule-player-limits" in bad["error"]
     assert not call(cmd="settings", game="tiny")["ok"]
+
+
+class NoCountState(TinyState):
+    """The tiny game under a name the driver cannot count seats by."""
+
+    n = None  # type: ignore[assignment]
+
+
+def test_a_games_seats_hook_counts_its_seats_live_table_seats():
+    register_game("tiny-hooked", GameSpec(lambda options, rng: NoCountState(), lambda seat, seed, state: SayUp(),
+                                          seats=lambda state: 2))
+    register_game("tiny-uncounted", GameSpec(lambda options, rng: NoCountState(), lambda seat, seed, state: SayUp()))
+    register_game("tiny-bad-hook", GameSpec(lambda options, rng: NoCountState(), lambda seat, seed, state: SayUp(),
+                                            seats=lambda state: 0))
+    try:
+        t = LiveTable("tiny-hooked", seed=3, people=[1])
+        assert t.seats == 2 and sorted(t.bots) == [0]
+        with pytest.raises(RulesError, match="live-table-seats"):
+            LiveTable("tiny-hooked", seed=3, people=[2])           # the hook's count bounds the seats
+        with pytest.raises(RulesError, match="cannot tell how many seats"):
+            LiveTable("tiny-uncounted", seed=3)
+        with pytest.raises(RulesError, match="seats hook gave 0"):
+            LiveTable("tiny-bad-hook", seed=3)
+    finally:
+        for name in ("tiny-hooked", "tiny-uncounted", "tiny-bad-hook"):
+            GAMES.pop(name, None)
+
+
+def test_the_stukolka_hooks_are_registered_by_the_games_module():
+    from stukolka.live import games
+    spec = GAMES["stukolka"]
+    assert (spec.load, spec.next_options, spec.settings) == (games.stukolka_load, games.stukolka_next,
+                                                             games.stukolka_settings)
+    assert spec.seats is None                                        # a Stukolka state says n_players itself
+    t = LiveTable("stukolka", {"n_players": 5, "dealer": 2}, seed=4, people=[0])
+    assert t.seats == t.state.rules.n_players == 5

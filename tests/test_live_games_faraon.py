@@ -285,3 +285,22 @@ def test_pharaon_stake_says_which_rank_was_named_shtoss_rule_pharaon_named_card(
     g.apply_action("bank 100")
     g.apply_action("name Q 5")
     assert g.view(1)["stakes"][0]["named"] == "Q"
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("pharaon", {}, 2),                                   # the banker and the punter
+    ("queen_of_spades", {"evening": 2}, 2),               # Chekalinsky and Hermann
+    ("shtoss", {"punters": 3}, 4),
+    ("faraon", {"players": 5, "match": False}, 5),        # faraon-rule-players
+    ("faraon", {"players": 3}, 3),
+])
+def test_each_game_counts_its_seats_with_its_hook_live_table_seats(game, options, seats):
+    from stukolka.live.driver import GAMES
+    t, v = new(game, options, seed=2, people=[])
+    state = GAMES[game].new_state(options, __import__("random").Random(2))
+    assert GAMES[game].seats is not None and GAMES[game].seats(state) == seats
+    assert call(cmd="view", table=t, seat=seats - 1)["ok"]
+    bad = call(cmd="view", table=t, seat=seats)
+    assert not bad["ok"] and f"seats are 0..{seats - 1}" in bad["error"]
+    if game == "faraon":
+        assert type(state) is (FaraonMatch if options.get("match", True) else FaraonState)   # the engine's own

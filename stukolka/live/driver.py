@@ -24,7 +24,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from stukolka.base import CHANCE, GameState, sample_chance
@@ -49,7 +49,9 @@ class GameSpec:
     state with the engine's ``from_record``, raising its :class:`~stukolka.errors.RecordError`;
     ``next_options(state, options)`` gives the options of the next deal after the finished
     ``state`` (the engine's next dealer, carry and balances); ``settings()`` describes the rules
-    fields a settings panel offers.
+    fields a settings panel offers; ``seats(state)`` says how many seats a state has, for a game
+    whose state does not say it in one of the usual names (``n``, ``n_players``, ``seats``,
+    ``punters`` + 1 or ``rules.n_players``).
     """
 
     new_state: Callable[[Mapping[str, Any], random.Random], GameState]
@@ -57,6 +59,7 @@ class GameSpec:
     load: Callable[[Any], GameState] | None = None
     next_options: Callable[[GameState, Mapping[str, Any]], dict[str, Any]] | None = None
     settings: Callable[[], dict[str, Any]] | None = None
+    seats: Callable[[GameState], int] | None = None
 
 
 GAMES: dict[str, GameSpec] = {}
@@ -107,7 +110,7 @@ class LiveTable:
             self.state, self.start = self._replayed(record)
         if not callable(getattr(self.state, "view", None)):
             raise RulesError(f"game {game!r}: {type(self.state).__name__} has no view(seat) [live-table-game]")
-        n = self.seats = _seat_count(self.state)
+        n = self.seats = _seat_count(self.state, self.spec.seats)
         self.people = sorted(set(people))
         if record is not None:          # a saved deal may have fewer seats than the page's table
             self.people = [p for p in self.people if not isinstance(p, int) or p < n]
@@ -295,12 +298,20 @@ def _plain(state: GameState, name: str) -> Any:
     return None if callable(v) else v
 
 
-def _seat_count(state: GameState) -> int:
+def _seat_count(state: GameState, hook: Callable[[GameState], int] | None = None) -> int:
+    """How many seats ``state`` has: the game's ``seats`` hook, else the usual attribute names."""
+    if hook is not None:
+        n: Any = hook(state)
+        if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+            return n
+        raise RulesError(f"the seats hook gave {n!r} for {type(state).__name__}, not a positive int "
+                         "[live-table-seats]")
+    v: Any
     for name in ("n", "n_players", "seats"):
         v = getattr(state, name, None)
         if isinstance(v, int):
             return v
-    punters = getattr(state, "punters", None)          # shtoss, Pharaon: the banker and the punters
+    punters = getattr(state, "punters", None)          # shtoss: the banker and the punters
     if isinstance(punters, int):
         return punters + 1
     rules = getattr(state, "rules", None)
@@ -416,48 +427,9 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- the games
-def _stukolka_load(record: Any) -> GameState:
-    """A saved Stukolka deal: the engine's ``loads`` (JSON text) or ``from_record`` (an object)."""
-    from stukolka.stukolka.record import from_record, loads
-    return loads(record) if isinstance(record, (str, bytes)) else from_record(record)
-
-
-def _stukolka_next(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The next Stukolka deal's options: the same rules, the engine's next dealer and carry, and the
-    balances after this deal (``stukolka-rule-rotation``); a position is played only once."""
-    from stukolka.live.games import POSITION_KEYS
-    opts = {k: v for k, v in options.items() if k not in POSITION_KEYS}
-    opts.update(getattr(state, "rules").to_dict())
-    opts.update(dealer=getattr(state, "next_dealer"), carry=getattr(state, "next_carry") or 0,
-                balances=list(getattr(state, "balances")))
-    return opts
-
-
-def _stukolka_settings() -> dict[str, Any]:
-    """What a Stukolka settings panel offers, read from the engine's rules: each variant's range of
-    players and whether it has the dark and razrez options, the violation modes, the defaults."""
-    from stukolka.stukolka.rules import _CHOICES, PLAYER_LIMITS, VARIANTS, StukolkaRules
-    variants = {}
-    for v in VARIANTS:
-        lo, hi = PLAYER_LIMITS[v]
-        probe = StukolkaRules(variant=v, n_players=lo, dark_allowed=True, razrez_allowed=True)
-        variants[v] = {"players": [lo, hi], "dark": probe.dark_on, "razrez": probe.razrez_on}
-    defaults = StukolkaRules().to_dict()
-    return {"variants": variants, "violation_modes": list(_CHOICES["violation_mode"]),
-            "defaults": {k: defaults[k] for k in ("variant", "n_players", "violation_mode", "dark_allowed",
-                                                   "razrez_allowed")},
-            "rules": {"variant": "stukolka-rule-player-limits", "n_players": "stukolka-rule-player-limits",
-                      "violation_mode": "stukolka-rule-violation", "dark_allowed": "stukolka-rule-dark",
-                      "razrez_allowed": "stukolka-rule-razrez"}}
-
-
 def _register_builtin() -> None:
     from stukolka.live import games
     games.register_all()
-    spec = GAMES.get("stukolka")
-    if spec is not None and spec.load is None:
-        GAMES["stukolka"] = replace(spec, load=_stukolka_load, next_options=_stukolka_next,
-                                    settings=_stukolka_settings)
 
 
 _register_builtin()

@@ -31,7 +31,8 @@ from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState
 from stukolka.shtoss import Pharaon, ShtossRules, ShtossState
 from stukolka.shtoss.evenings import capital_after, queen_of_spades
 
-__all__ = ["register_all", "new_stukolka", "stukolka_bot", "new_shtoss", "ShtossTableBot", "shtoss_bot",
+__all__ = ["register_all", "new_stukolka", "stukolka_bot", "stukolka_load", "stukolka_next", "stukolka_settings",
+           "pharaon_seats", "shtoss_seats", "faraon_seats", "new_shtoss", "ShtossTableBot", "shtoss_bot",
            "POSITION_KEYS", "LiveShtoss", "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot",
            "new_faraon", "faraon_bot"]
 
@@ -69,6 +70,40 @@ def new_stukolka(options: Mapping[str, Any], rng: random.Random) -> GameState:
 def stukolka_bot(seat: int, seed: str, state: GameState) -> Any:
     from stukolka.bots import RuleOfThumbBot
     return RuleOfThumbBot(random.Random(seed), rules=getattr(state, "rules", None))
+
+
+def stukolka_load(record: Any) -> GameState:
+    """A saved Stukolka deal: the engine's ``loads`` (JSON text) or ``from_record`` (an object)."""
+    from stukolka.stukolka.record import from_record, loads
+    return loads(record) if isinstance(record, (str, bytes)) else from_record(record)
+
+
+def stukolka_next(state: GameState, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The next Stukolka deal's options: the same rules, the engine's next dealer and carry, and the
+    balances after this deal (``stukolka-rule-rotation``); a position is played only once."""
+    opts = {k: v for k, v in options.items() if k not in POSITION_KEYS}
+    opts.update(getattr(state, "rules").to_dict())
+    opts.update(dealer=getattr(state, "next_dealer"), carry=getattr(state, "next_carry") or 0,
+                balances=list(getattr(state, "balances")))
+    return opts
+
+
+def stukolka_settings() -> dict[str, Any]:
+    """What a Stukolka settings panel offers, read from the engine's rules: each variant's range of
+    players and whether it has the dark and razrez options, the violation modes, the defaults."""
+    from stukolka.stukolka.rules import _CHOICES, PLAYER_LIMITS, VARIANTS, StukolkaRules
+    variants = {}
+    for v in VARIANTS:
+        lo, hi = PLAYER_LIMITS[v]
+        probe = StukolkaRules(variant=v, n_players=lo, dark_allowed=True, razrez_allowed=True)
+        variants[v] = {"players": [lo, hi], "dark": probe.dark_on, "razrez": probe.razrez_on}
+    defaults = StukolkaRules().to_dict()
+    return {"variants": variants, "violation_modes": list(_CHOICES["violation_mode"]),
+            "defaults": {k: defaults[k] for k in ("variant", "n_players", "violation_mode", "dark_allowed",
+                                                   "razrez_allowed")},
+            "rules": {"variant": "stukolka-rule-player-limits", "n_players": "stukolka-rule-player-limits",
+                      "violation_mode": "stukolka-rule-violation", "dark_allowed": "stukolka-rule-dark",
+                      "razrez_allowed": "stukolka-rule-razrez"}}
 
 
 def new_shtoss(options: Mapping[str, Any], rng: random.Random) -> GameState:
@@ -170,10 +205,8 @@ def shtoss_bot(seat: int, seed: str, state: GameState) -> Any:
 
 # --------------------------------------------------------------------------- Pharaon
 class LivePharaon(Pharaon):
-    """Pharaon at a live table: the engine's :class:`~stukolka.shtoss.pharaon.Pharaon`, with its
-    two seats named for the driver (the banker 0, the punter 1)."""
-
-    seats = 2
+    """Pharaon at a live table: the engine's :class:`~stukolka.shtoss.pharaon.Pharaon` (two seats:
+    the banker 0, the punter 1, see :func:`pharaon_seats`)."""
 
     def view(self, seat: int) -> dict[str, Any]:
         """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
@@ -298,20 +331,19 @@ def evening_bot(seat: int, seed: str, state: GameState) -> Any:
 
 
 # --------------------------------------------------------------------------- the shedding game
-class LiveFaraonHand(FaraonState):
-    """One hand of the shedding game at a live table (the engine's hand; ``seats`` for the driver)."""
-
-    @property
-    def seats(self) -> int:
-        return self.rules.players
+def pharaon_seats(state: GameState) -> int:
+    """Pharaon has two seats: the banker 0 and the punter 1."""
+    return 2
 
 
-class LiveFaraonMatch(FaraonMatch):
-    """A match of the shedding game at a live table: hands until a total reaches the target."""
+def shtoss_seats(state: GameState) -> int:
+    """A shtoss deal (an evening too) seats the banker and its punters."""
+    return int(getattr(state, "punters")) + 1
 
-    @property
-    def seats(self) -> int:
-        return self.rules.players
+
+def faraon_seats(state: GameState) -> int:
+    """The shedding game seats as many as its rules' ``players``, a hand or a match alike."""
+    return int(getattr(state, "rules").players)
 
 
 def new_faraon(options: Mapping[str, Any], rng: random.Random) -> GameState:
@@ -329,10 +361,10 @@ def new_faraon(options: Mapping[str, Any], rng: random.Random) -> GameState:
     except TypeError as e:
         raise RulesError(f"shedding-game options {sorted(options)!r}: {e} [faraon-rule-players]") from None
     if match:
-        return LiveFaraonMatch(rules, dealer, totals)
+        return FaraonMatch(rules, dealer, totals)
     if totals is not None:
         raise RulesError("totals belong to a match (match: true) [faraon-rule-match]")
-    return LiveFaraonHand(rules, dealer)
+    return FaraonState(rules, dealer)
 
 
 def faraon_bot(seat: int, seed: str, state: GameState) -> Any:
@@ -340,10 +372,12 @@ def faraon_bot(seat: int, seed: str, state: GameState) -> Any:
 
 
 def register_all() -> None:
+    """Register every game a live table can hold with the driver."""
     from stukolka.live.driver import GameSpec, register_game
     _queen()     # read the evenings' record now: after a memory snapshot the wheel's files are gone
-    register_game("stukolka", GameSpec(new_stukolka, stukolka_bot))
-    register_game("shtoss", GameSpec(new_shtoss, shtoss_bot))
-    register_game("pharaon", GameSpec(new_pharaon, shtoss_bot))
-    register_game("queen_of_spades", GameSpec(new_evening, evening_bot))
-    register_game("faraon", GameSpec(new_faraon, faraon_bot))
+    register_game("stukolka", GameSpec(new_stukolka, stukolka_bot, load=stukolka_load,
+                                       next_options=stukolka_next, settings=stukolka_settings))
+    register_game("shtoss", GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats))
+    register_game("pharaon", GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats))
+    register_game("queen_of_spades", GameSpec(new_evening, evening_bot, seats=shtoss_seats))
+    register_game("faraon", GameSpec(new_faraon, faraon_bot, seats=faraon_seats))
