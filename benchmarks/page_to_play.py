@@ -62,22 +62,38 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, round(p * (len(xs) - 1)))]
 
 
+#: What a reader clicks at a person's turn, in this order: a suit for a queen (the shedding
+#: game), the "pass to seat N" screen, a legal card, else the first choice offered.
+CLICKS = (".lt-fa-suits button:not([disabled])", ".lt-pass", ".lt-hand button.lt-legal",
+          ".lt-actions button:not([disabled])")
+
+
 def play_deal(page, timeout_s: float = 120) -> int:
-    """Click through one deal: the first legal card, else the first choice; returns clicks."""
-    page.check(".lt-toolbar input[type=checkbox]")            # fast bots
+    """Click through one deal of the page's first table: a suit, the pass screen, the first
+    legal card, else the first choice; returns clicks.  A page whose first live spot is a
+    calculator (no table) plays nothing: 0."""
+    table = page.locator(".live-table[data-live=live]").first
+    if table.locator(".lt-toolbar input[type=checkbox]").count() == 0:     # a calculator: no bots, no deal
+        return 0
+    table.locator(".lt-toolbar input[type=checkbox]").first.check()      # fast bots
     clicks, end = 0, time.monotonic() + timeout_s
     while time.monotonic() < end:
-        w = page.get_attribute(".lt", "data-waiting")
+        w = table.locator(".lt").first.get_attribute("data-waiting")
         if w == "over":
             return clicks
         if w == "person":
-            target = page.locator(".lt-hand button.lt-legal, .lt-actions button:not([disabled]), .lt-pass").first
-            if target.count():
-                moves = page.evaluate("window.stukolkaLive.calls.length")
-                target.click()
-                clicks += 1
-                page.wait_for_function(f"window.stukolkaLive.calls.length > {moves}", timeout=10_000)
-                continue
+            for sel in CLICKS:
+                target = table.locator(sel).locator("visible=true").first
+                if target.count():
+                    moves = page.evaluate("window.stukolkaLive.calls.length")
+                    target.click()
+                    clicks += 1
+                    if sel != CLICKS[0] and table.locator(CLICKS[0]).count() == 0 and sel != ".lt-pass":
+                        page.wait_for_function(f"window.stukolkaLive.calls.length > {moves}", timeout=10_000)
+                    break
+            else:
+                page.wait_for_timeout(20)
+            continue
         page.wait_for_timeout(20)
     raise TimeoutError("the deal did not end")
 
@@ -142,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         page = info["page"]
         before = page.evaluate("window.stukolkaLive.calls.length")
         clicks = play_deal(page)
+        if not clicks:
+            print("the page's first live spot is a calculator: no deal to play")
+            ctx.close()
+            httpd.shutdown()
+            return 0
         calls = page.evaluate(f"window.stukolkaLive.calls.slice({before})")
         moves = [c for c in calls if c["cmd"] in ("act", "bot", "bots")]
         rtt = [c["rtt"] for c in moves]
