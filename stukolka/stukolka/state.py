@@ -557,11 +557,23 @@ class StukolkaState(GameState):
             ph = self.phase
             p = self.turn
             if ph is _PH_PLAY and p is not None and self.trump_suit is not None:
+                hand = self.hands[p]
+                if len(hand) == 1:             # a last card is always the one to play
+                    lids = self._lids = hand[:]
+                    return hand[:]
                 lids = self._lids = card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
                                                  exempt=self.exempt, trump_visible=self.trump_visible,
                                                  trump_card=self.trump_card)[0]
                 return lids[:]
-            if ph is _PH_SHUFFLE:
+            if ph is _PH_DECLARE:
+                d = self.dealer
+                if d is not None:
+                    q = (d + 1 + self.declare_idx) % self.n
+                    if q != d and self.seen[q]:   # not the dealer, cards seen: no count needed
+                        lids = self._lids = ([KNOCK, PASS, GOLETS] if self.golets_taker is None
+                                             and self.rules.variant == "golets" else [KNOCK, PASS])
+                        return lids[:]
+            elif ph is _PH_SHUFFLE:
                 return list(_SHUFFLE_IDS)
             if ph is _PH_CUT:
                 return list(_CUT_IDS)
@@ -586,9 +598,24 @@ class StukolkaState(GameState):
         elif ph is _PH_DECLARE:
             lids = self._declare_ids(self.current_player())[0]
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
-            lids = list(self._exchange_ids(self.queue[0]))
+            p = self.queue[0]
+            hand = self.hands[p]
+            if (ph is _PH_PURCHASE and not self.pending and len(hand) == 3 and not self.dark[p]
+                    and len(self.stock) >= 3):
+                # the usual purchase (_exchange_ids, written out): stand, or throw 1, 2 or 3 cards
+                a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+                lo, mid, hi = sorted((a, b, c))
+                lids = [STAND, DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c,
+                        DISCARD_BASE + (a + 53 * b if a < b else b + 53 * a),
+                        DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
+                        DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
+                        DISCARD_BASE + lo + 53 * mid + 2809 * hi]
+            else:
+                lids = list(self._exchange_ids(p))
         elif ph is _PH_SHLEIF_CHOICE:
             lids = [59, 60]
+        elif ph is _PH_DEAL and not self.rules.irregularities:
+            lids = [61]
         else:
             lids = [self._word_id(a) for a in self._deal_actions()]
         self._lids = lids
@@ -737,7 +764,11 @@ class StukolkaState(GameState):
             word = _ID_WORDS[aid]
             self.shleif_refused = word == "refuse shleif"
             self.phase = _PH_SHUFFLE
-        else:  # the deal and its irregularities
+        elif aid == 61:  # the deal itself
+            self._the_dealer()
+            word = "deal"
+            self._deal()
+        else:  # the deal's irregularities
             word = self.action_to_string(aid)
             self._apply_deal(word)
         self._history.append(word)
@@ -1102,12 +1133,14 @@ class StukolkaState(GameState):
     def _after_declare(self) -> None:
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
-        if not any(act):
+        n_in = sum(act)
+        if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
-        if sum(act) == 1 and not self.rules.razrez_on:
+        if n_in == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
-            self.queue = self.purchase_order()
+            g = self.golets_taker            # purchase_order(), with the seats in already known
+            self.queue = [p for p in declaring_order(self._the_dealer(), self.n) if act[p] and p != g]
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
@@ -1135,8 +1168,12 @@ class StukolkaState(GameState):
         razrez = self.phase is _PH_RAZREZ
         word = _ID_WORDS.get(aid)
         if word is None and aid >= DISCARD_BASE:
-            cards = _in_hand_order(hand, aid)
-            word = "discard " + " ".join([_CS[c] for c in cards])
+            if aid <= DISCARD_BASE + 52:       # one card
+                cards = [aid - DISCARD_BASE - 1]
+                word = "discard " + _CS[cards[0]]
+            else:
+                cards = _in_hand_order(hand, aid)
+                word = "discard " + " ".join([_CS[c] for c in cards])
         if self.pending:
             for c in cards:
                 hand.remove(c)
@@ -1210,9 +1247,10 @@ class StukolkaState(GameState):
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        decl = self.declarations
-        if len(decl) - decl.count(None) - decl.count("pass") == 1 and sum(self.active()) == 1:
+        seats = self._seats_in_play()     # the declarations are final now
+        if seats[0] == 1:
             return self._finish_lone()
+        self._nact = seats
         self.phase = _PH_PLAY
         self.turn = self.first_leader()
 
@@ -1267,15 +1305,16 @@ class StukolkaState(GameState):
     def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
         """How many seats play, and for each seat the next seat on its left that plays."""
         decl, n = self.declarations, self.n
-        nxt = []
-        for p in range(n):
-            q = (p + 1) % n
-            for _ in range(n):
-                if decl[q] in PLAYING:
-                    break
-                q = (q + 1) % n
-            nxt.append(q)
-        return sum(1 for d in decl if d in PLAYING), tuple(nxt)
+        playing = [p for p in range(n) if decl[p] in PLAYING]
+        if not playing:
+            return 0, tuple((p + 1) % n for p in range(n))
+        nxt = [0] * n
+        last = playing[0]          # after the last seat comes the first that plays
+        for p in range(n - 1, -1, -1):
+            nxt[p] = last
+            if decl[p] in PLAYING:
+                last = p
+        return len(playing), tuple(nxt)
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
