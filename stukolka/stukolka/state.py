@@ -610,6 +610,9 @@ class StukolkaState(GameState):
                         DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
                         DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
                         DISCARD_BASE + lo + 53 * mid + 2809 * hi]
+            elif self.pending == 1 and (self.rules.shleif_dealer_may_discard_trump_card or p != self.dealer
+                                        or self.shleif_refused or self.rules.variant != "shleif"):
+                lids = [DISCARD_BASE + 1 + c for c in hand]   # throw one card, any of them
             else:
                 lids = list(self._exchange_ids(p))
         elif ph is _PH_SHLEIF_CHOICE:
@@ -640,6 +643,9 @@ class StukolkaState(GameState):
                 word = _ID_WORDS[action_id]
                 self._apply_declare(word)
                 self._history.append(word)
+            elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+                self._lc = self._lids = None
+                self._history.append(self._exchange_id(action_id))
             else:
                 self._apply_id(action_id)
             return
@@ -802,6 +808,9 @@ class StukolkaState(GameState):
         opts = [KNOCK, PASS, GOLETS] if golets and self.golets_taker is None else [KNOCK, PASS]
         if p != self.dealer:
             return opts, "stukolka-rule-declare"
+        if r.variant == "shleif" and not self.shleif_refused:   # (_dealer_must_play: no count needed)
+            opts.remove(PASS)
+            return opts, "stukolka-rule-shleif"
         knockers = sum(1 for q, d in enumerate(self.declarations) if q != p and d in PLAYING)
         rule = "stukolka-rule-declare"
         if golets:
@@ -1096,6 +1105,8 @@ class StukolkaState(GameState):
         self.declare_idx = 0
 
     def _draw(self, k: int) -> list[int]:
+        if not k:
+            return []
         if len(self.stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
             self.stock = self.stock + self.thrown
             self.thrown = []
