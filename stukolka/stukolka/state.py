@@ -211,7 +211,8 @@ def _exchange_word(hand: Sequence[int], aid: int) -> str:
 _RAZREZ_CHOICE = (RAZREZ, PASS)
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
-_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any]]] = {}
+_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...],
+                                                 list[list[int]]]] = {}
 
 
 #: The attributes of a state that hold lists (a copy gets its own); ``hands`` is a list of lists.
@@ -348,13 +349,19 @@ class StukolkaState(GameState):
             key = (id(rules), dealer, carry)
             proto = _PROTOTYPES.get(key)
             if proto is not None and proto[0] is rules:   # set up like this before: copy it
-                self.__dict__ = _copied(proto[1])
+                _, base, keys, lists, hands = proto
+                new = base.copy()                         # (_copied, with the lists known)
+                new.update(zip(keys, map(list.copy, lists)))
+                new["hands"] = list(map(list.copy, hands))
+                self.__dict__ = new
                 return
         self._setup(rules, dealer, carry, balances)
         if key is not None:
             if len(_PROTOTYPES) > 1000:
                 _PROTOTYPES.clear()
-            _PROTOTYPES[key] = (rules, _copied(self.__dict__))
+            base = _copied(self.__dict__)
+            keys = tuple(k for k in _LISTS if base[k] is not None)
+            _PROTOTYPES[key] = (rules, base, keys, tuple(base[k] for k in keys), base["hands"])
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
