@@ -139,6 +139,10 @@ _DISCARD_SETS: dict[int, frozenset[int]] = {}
 
 def _in_hand_order(hand: Sequence[int], aid: int) -> list[int]:
     """The cards of the discard ``aid``, as they lie in ``hand``."""
+    code = aid - DISCARD_BASE
+    if 0 < code < 148877:                   # up to three cards (53 ** 3): the digits, read off
+        d0, d1, d2 = code % 53 - 1, code // 53 % 53 - 1, code // 2809 - 1
+        return [c for c in hand if c == d0 or c == d1 or c == d2]
     chosen = _DISCARD_SETS.get(aid)
     if chosen is None:
         if len(_DISCARD_SETS) > 100_000:
