@@ -644,10 +644,18 @@ class StukolkaState(GameState):
         if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
                 and ph is not _PH_SEAT_DRAW:
             lids = self._legal_ids_now()
-        if lids is not None and type(action_id) is int and action_id in lids:
+        if lids is not None and action_id in lids and type(action_id) is int:
             if ph is _PH_PLAY:
                 self._lc = self._lids = None
-                self._play_card(self.turn, action_id)  # type: ignore[arg-type]
+                p = self.turn
+                trick = self.trick
+                seats = self._nact
+                if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
+                    self.hands[p].remove(action_id)  # type: ignore[index]
+                    trick.append((p, action_id))  # type: ignore[arg-type]
+                    self.turn = seats[1][p]  # type: ignore[index]
+                else:
+                    self._play_card(p, action_id)  # type: ignore[arg-type]
                 self._history.append(_PLAYS[action_id])
             elif ph is _PH_DECLARE:
                 self._lc = self._lids = None
@@ -1122,7 +1130,9 @@ class StukolkaState(GameState):
             self.stock = self.stock + self.thrown
             self.thrown = []
             self.events.append("stock rebuilt from the thrown cards")
-        out, self.stock = self.stock[:k], self.stock[k:]
+        stock = self.stock
+        out = stock[:k]
+        del stock[:k]       # (the state's own list: a copy or clone has its own)
         return out
 
     def _apply_declare(self, a: str) -> None:
