@@ -212,3 +212,31 @@ def test_a_copied_set_up_is_the_set_up_made_afresh_and_shares_no_list():
         assert all(h is not g for h, g in zip(twin.hands, source.hands))
     again.balances[0] += 3                                                  # the copies are independent
     assert second.balances == [0, -6, 0, 0]
+
+
+def _doc_section(path: str, heading: str) -> str:
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / path).read_text(encoding="utf-8")
+    start = text.index(heading)
+    end = text.find("\n## ", start + len(heading))
+    return text[start:] if end < 0 else text[start:end]
+
+
+def test_the_action_ids_section_of_the_docs_matches_the_table():
+    """docs/stukolka-actions.md "Action ids" (label stukolka-rule-actions) gives every block of
+    ACTION_IDS with its ids, and each id it names decodes to the action it says."""
+    doc = _doc_section("docs/stukolka-actions.md", "## Action ids")
+    for name, (lo, hi) in ACTION_IDS.items():
+        if lo == hi:
+            assert f"`{name}` {lo}" in doc, name
+        elif name == "discard <cards>":
+            assert f"| {lo}.. |" in doc
+        else:
+            assert f"| {lo}..{hi} |" in doc, name
+    s = StukolkaState(StukolkaRules(), dealer=0)
+    assert s.action_to_string(0) == "play 2♠" and s.action_to_string(12) == "play A♠"
+    assert s.action_to_string(51) == "play A♣" and s.string_to_action("discard 2♠ A♠") == 1690
+    vocab = _doc_section("docs/vocabulary.md", "# One vocabulary")
+    for word in ("legal_action_ids()", "apply_action_id(i)", "action_to_string(i)", "string_to_action(a)",
+                 "stukolka.stukolka.state.ACTION_IDS"):
+        assert word in vocab

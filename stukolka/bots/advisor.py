@@ -34,7 +34,7 @@ from stukolka.bots.determinize import (determinize, state_first_moves, state_pla
                                        state_rule_of_thumb_values)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.state import StukolkaState
+from stukolka.stukolka.state import STAND, StukolkaState, discard_id
 from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
@@ -101,9 +101,29 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot |
         if p == CHANCE:
             state.apply_action(sample_chance(state, rng))
             continue
-        quick = quick_purchase(state) if policy is None and state.phase is Phase.PURCHASE else None
-        state.apply_action(quick or bot.choose(state.observation(p), state.legal_actions()))
+        if policy is None and state.phase is Phase.PURCHASE:
+            quick = quick_purchase_id(state)
+            if quick is not None:
+                state.apply_action_id(quick)
+                continue
+        state.apply_action(bot.choose(state.observation(p), state.legal_actions()))
     return state.returns()[player]
+
+
+def quick_purchase_id(state: StukolkaState) -> int | None:
+    """:func:`quick_purchase` as an action id (``stukolka.stukolka.state.ACTION_IDS``): the same
+    choice, applied with ``apply_action_id`` without reading a string."""
+    p = state.queue[0]
+    if state.pending or state.dark[p] or state.trump_suit is None:
+        return None
+    hand = state.hands[p]
+    trump = state.trump_suit
+    weak = [c for c in hand if strength(c, trump) < 50 + ACE]
+    if not weak:
+        return STAND
+    if len(weak) <= min(3, state.available(), len(hand)):
+        return discard_id(weak)
+    return None
 
 
 def quick_purchase(state: StukolkaState) -> str | None:
@@ -173,6 +193,7 @@ def action_values(observation: StukolkaObservation, legal_actions: Sequence[str]
     cards = [action_cards(a)[0] for a in chosen] if play else []
     least = samples if min_samples is None else min(min_samples, samples)
     began = time.perf_counter()
+    ids: list[int] | None = None
     for k in range(samples):
         if k >= least and deadline is not None:
             now = time.perf_counter()
@@ -189,9 +210,11 @@ def action_values(observation: StukolkaObservation, legal_actions: Sequence[str]
                 values[a].append(firsts[c][me])
             continue
         seed = rng.getrandbits(64)
-        for a in chosen:
+        if ids is None:     # the chosen actions as ids (a discard's id does not depend on the hand)
+            ids = [det.string_to_action(a) for a in chosen]
+        for a, i in zip(chosen, ids):
             s = det.clone()
-            s.apply_action(a)
+            s.apply_action_id(i)
             values[a].append(rollout(s, me, random.Random(seed)))
     return values
 

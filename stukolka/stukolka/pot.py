@@ -415,10 +415,13 @@ def state_payments(state: Any) -> tuple[list[int], int]:
     the ledger when it is asked for; ``tests/test_stukolka_hot_path.py`` checks that the two
     agree over random deals of every variant and option mix."""
     r = state.rules
-    act, winners, takers = _trick_facts(state)
+    if state.violations:
+        act, winners, takers = _trick_facts(state)
+    else:                                                   # (_trick_facts, with no forfeits)
+        act, winners, takers = state.active(), [w for _, w in state.tricks], {}
     n = state.n
     pay = [0] * n
-    pot = pot_in_play(state.carry_in, state.contributions)
+    pot = state.carry_in + sum(state.contributions)         # pot_in_play
     if not any(act):                                        # stukolka-rule-all-pass
         if state.dealer is None or r.all_pass == "carry_over":
             return _payments_from_lines(state)
@@ -433,6 +436,12 @@ def state_payments(state: Any) -> tuple[list[int], int]:
     for w in winners:                                       # stukolka-rule-trick-share
         pay[w] += share
         table -= share
+    if not state.violations:                                # stukolka-rule-remiz, no violator
+        for p in range(n):
+            if act[p] and p not in winners:
+                pay[p] -= one
+                table += one
+        return pay, table
     bad = {v[0] for v in state.violations}
     if bad and r.violator_forfeits_tricks:                  # stukolka-rule-violation, K-10
         for i, w in enumerate(winners):

@@ -139,6 +139,10 @@ _DISCARD_SETS: dict[int, frozenset[int]] = {}
 
 def _in_hand_order(hand: Sequence[int], aid: int) -> list[int]:
     """The cards of the discard ``aid``, as they lie in ``hand``."""
+    code = aid - DISCARD_BASE
+    if 0 < code < 148877:                   # up to three cards (53 ** 3): the digits, read off
+        d0, d1, d2 = code % 53 - 1, code // 53 % 53 - 1, code // 2809 - 1
+        return [c for c in hand if c == d0 or c == d1 or c == d2]
     chosen = _DISCARD_SETS.get(aid)
     if chosen is None:
         if len(_DISCARD_SETS) > 100_000:
@@ -211,7 +215,8 @@ def _exchange_word(hand: Sequence[int], aid: int) -> str:
 _RAZREZ_CHOICE = (RAZREZ, PASS)
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
-_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any]]] = {}
+_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...],
+                                                 list[list[int]]]] = {}
 
 
 #: The attributes of a state that hold lists (a copy gets its own); ``hands`` is a list of lists.
@@ -348,13 +353,19 @@ class StukolkaState(GameState):
             key = (id(rules), dealer, carry)
             proto = _PROTOTYPES.get(key)
             if proto is not None and proto[0] is rules:   # set up like this before: copy it
-                self.__dict__ = _copied(proto[1])
+                _, base, keys, lists, hands = proto
+                new = base.copy()                         # (_copied, with the lists known)
+                new.update(zip(keys, map(list.copy, lists)))
+                new["hands"] = list(map(list.copy, hands))
+                self.__dict__ = new
                 return
         self._setup(rules, dealer, carry, balances)
         if key is not None:
             if len(_PROTOTYPES) > 1000:
                 _PROTOTYPES.clear()
-            _PROTOTYPES[key] = (rules, _copied(self.__dict__))
+            base = _copied(self.__dict__)
+            keys = tuple(k for k in _LISTS if base[k] is not None)
+            _PROTOTYPES[key] = (rules, base, keys, tuple(base[k] for k in keys), base["hands"])
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
@@ -557,11 +568,23 @@ class StukolkaState(GameState):
             ph = self.phase
             p = self.turn
             if ph is _PH_PLAY and p is not None and self.trump_suit is not None:
+                hand = self.hands[p]
+                if len(hand) == 1:             # a last card is always the one to play
+                    lids = self._lids = hand[:]
+                    return hand[:]
                 lids = self._lids = card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
                                                  exempt=self.exempt, trump_visible=self.trump_visible,
                                                  trump_card=self.trump_card)[0]
                 return lids[:]
-            if ph is _PH_SHUFFLE:
+            if ph is _PH_DECLARE:
+                d = self.dealer
+                if d is not None:
+                    q = (d + 1 + self.declare_idx) % self.n
+                    if q != d and self.seen[q]:   # not the dealer, cards seen: no count needed
+                        lids = self._lids = ([KNOCK, PASS, GOLETS] if self.golets_taker is None
+                                             and self.rules.variant == "golets" else [KNOCK, PASS])
+                        return lids[:]
+            elif ph is _PH_SHUFFLE:
                 return list(_SHUFFLE_IDS)
             if ph is _PH_CUT:
                 return list(_CUT_IDS)
@@ -586,9 +609,27 @@ class StukolkaState(GameState):
         elif ph is _PH_DECLARE:
             lids = self._declare_ids(self.current_player())[0]
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
-            lids = list(self._exchange_ids(self.queue[0]))
+            p = self.queue[0]
+            hand = self.hands[p]
+            if (ph is _PH_PURCHASE and not self.pending and len(hand) == 3 and not self.dark[p]
+                    and len(self.stock) >= 3):
+                # the usual purchase (_exchange_ids, written out): stand, or throw 1, 2 or 3 cards
+                a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+                lo, mid, hi = sorted((a, b, c))
+                lids = [STAND, DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c,
+                        DISCARD_BASE + (a + 53 * b if a < b else b + 53 * a),
+                        DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
+                        DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
+                        DISCARD_BASE + lo + 53 * mid + 2809 * hi]
+            elif self.pending == 1 and (self.rules.shleif_dealer_may_discard_trump_card or p != self.dealer
+                                        or self.shleif_refused or self.rules.variant != "shleif"):
+                lids = [DISCARD_BASE + 1 + c for c in hand]   # throw one card, any of them
+            else:
+                lids = list(self._exchange_ids(p))
         elif ph is _PH_SHLEIF_CHOICE:
             lids = [59, 60]
+        elif ph is _PH_DEAL and not self.rules.irregularities:
+            lids = [61]
         else:
             lids = [self._word_id(a) for a in self._deal_actions()]
         self._lids = lids
@@ -603,16 +644,27 @@ class StukolkaState(GameState):
         if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
                 and ph is not _PH_SEAT_DRAW:
             lids = self._legal_ids_now()
-        if lids is not None and type(action_id) is int and action_id in lids:
+        if lids is not None and action_id in lids and type(action_id) is int:
             if ph is _PH_PLAY:
                 self._lc = self._lids = None
-                self._play_card(self.turn, action_id)  # type: ignore[arg-type]
+                p = self.turn
+                trick = self.trick
+                seats = self._nact
+                if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
+                    self.hands[p].remove(action_id)  # type: ignore[index]
+                    trick.append((p, action_id))  # type: ignore[arg-type]
+                    self.turn = seats[1][p]  # type: ignore[index]
+                else:
+                    self._play_card(p, action_id)  # type: ignore[arg-type]
                 self._history.append(_PLAYS[action_id])
             elif ph is _PH_DECLARE:
                 self._lc = self._lids = None
                 word = _ID_WORDS[action_id]
                 self._apply_declare(word)
                 self._history.append(word)
+            elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+                self._lc = self._lids = None
+                self._history.append(self._exchange_id(action_id))
             else:
                 self._apply_id(action_id)
             return
@@ -737,7 +789,11 @@ class StukolkaState(GameState):
             word = _ID_WORDS[aid]
             self.shleif_refused = word == "refuse shleif"
             self.phase = _PH_SHUFFLE
-        else:  # the deal and its irregularities
+        elif aid == 61:  # the deal itself
+            self._the_dealer()
+            word = "deal"
+            self._deal()
+        else:  # the deal's irregularities
             word = self.action_to_string(aid)
             self._apply_deal(word)
         self._history.append(word)
@@ -771,6 +827,9 @@ class StukolkaState(GameState):
         opts = [KNOCK, PASS, GOLETS] if golets and self.golets_taker is None else [KNOCK, PASS]
         if p != self.dealer:
             return opts, "stukolka-rule-declare"
+        if r.variant == "shleif" and not self.shleif_refused:   # (_dealer_must_play: no count needed)
+            opts.remove(PASS)
+            return opts, "stukolka-rule-shleif"
         knockers = sum(1 for q, d in enumerate(self.declarations) if q != p and d in PLAYING)
         rule = "stukolka-rule-declare"
         if golets:
@@ -1065,11 +1124,15 @@ class StukolkaState(GameState):
         self.declare_idx = 0
 
     def _draw(self, k: int) -> list[int]:
+        if not k:
+            return []
         if len(self.stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
             self.stock = self.stock + self.thrown
             self.thrown = []
             self.events.append("stock rebuilt from the thrown cards")
-        out, self.stock = self.stock[:k], self.stock[k:]
+        stock = self.stock
+        out = stock[:k]
+        del stock[:k]       # (the state's own list: a copy or clone has its own)
         return out
 
     def _apply_declare(self, a: str) -> None:
@@ -1102,12 +1165,14 @@ class StukolkaState(GameState):
     def _after_declare(self) -> None:
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         act = self.active()
-        if not any(act):
+        n_in = sum(act)
+        if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
-        if sum(act) == 1 and not self.rules.razrez_on:
+        if n_in == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
-            self.queue = self.purchase_order()
+            g = self.golets_taker            # purchase_order(), with the seats in already known
+            self.queue = [p for p in declaring_order(self._the_dealer(), self.n) if act[p] and p != g]
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
@@ -1135,8 +1200,12 @@ class StukolkaState(GameState):
         razrez = self.phase is _PH_RAZREZ
         word = _ID_WORDS.get(aid)
         if word is None and aid >= DISCARD_BASE:
-            cards = _in_hand_order(hand, aid)
-            word = "discard " + " ".join([_CS[c] for c in cards])
+            if aid <= DISCARD_BASE + 52:       # one card
+                cards = [aid - DISCARD_BASE - 1]
+                word = "discard " + _CS[cards[0]]
+            else:
+                cards = _in_hand_order(hand, aid)
+                word = "discard " + " ".join([_CS[c] for c in cards])
         if self.pending:
             for c in cards:
                 hand.remove(c)
@@ -1210,9 +1279,10 @@ class StukolkaState(GameState):
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        decl = self.declarations
-        if len(decl) - decl.count(None) - decl.count("pass") == 1 and sum(self.active()) == 1:
+        seats = self._seats_in_play()     # the declarations are final now
+        if seats[0] == 1:
             return self._finish_lone()
+        self._nact = seats
         self.phase = _PH_PLAY
         self.turn = self.first_leader()
 
@@ -1267,15 +1337,16 @@ class StukolkaState(GameState):
     def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
         """How many seats play, and for each seat the next seat on its left that plays."""
         decl, n = self.declarations, self.n
-        nxt = []
-        for p in range(n):
-            q = (p + 1) % n
-            for _ in range(n):
-                if decl[q] in PLAYING:
-                    break
-                q = (q + 1) % n
-            nxt.append(q)
-        return sum(1 for d in decl if d in PLAYING), tuple(nxt)
+        playing = [p for p in range(n) if decl[p] in PLAYING]
+        if not playing:
+            return 0, tuple((p + 1) % n for p in range(n))
+        nxt = [0] * n
+        last = playing[0]          # after the last seat comes the first that plays
+        for p in range(n - 1, -1, -1):
+            nxt[p] = last
+            if decl[p] in PLAYING:
+                last = p
+        return len(playing), tuple(nxt)
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
