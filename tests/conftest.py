@@ -6,6 +6,8 @@ import os
 import shutil
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -15,6 +17,42 @@ ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("STUKOLKA_CHROMIUM", "/usr/bin/chromium")
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    """Serve the folder ``site`` on a free port of 127.0.0.1; the URL of its root."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from serve import server  # noqa: PLC0415
+
+    httpd = server(str(site), 0)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def live_site_path(tmp_path_factory) -> Path:
+    """One copy of the built book (``STUKOLKA_BUILT_BOOK``, else ``_build/html``) with this
+    tree's live runtime: ``tools/make_live_bundle.py --wheel --demo`` adds an engine wheel built
+    from the source tree, the ``live/`` folder and the demo pages.  The browser tests of the live
+    tables share it; each may add pages of its own.  ``STUKOLKA_LIVE_SITE`` names a ready one.
+    It is a real copy: the book's server answers 404 for a link leading out of its folder."""
+    ready = os.environ.get("STUKOLKA_LIVE_SITE")
+    if ready:
+        return Path(ready)
+    built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
+    if not (built / "index.html").exists():
+        pytest.fail(f"no built book at {built}: run `make html`, or set STUKOLKA_BUILT_BOOK")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import make_live_bundle  # noqa: PLC0415
+
+    site = tmp_path_factory.mktemp("live-site") / "html"
+    shutil.copytree(built, site)
+    assert make_live_bundle.main([str(site), "--wheel", "--demo"]) == 0
+    return site
 
 
 @pytest.fixture(scope="session")

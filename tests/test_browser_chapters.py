@@ -17,17 +17,13 @@ way.  Screenshots go to ``_build/screenshots/chapter-<name>-<width>.png``.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
+from conftest import SHOTS, PageWatch, chromium_context, served
 from stukolka.live.driver import handle
 
 pytestmark = pytest.mark.browser
@@ -57,26 +53,10 @@ UNNAMED = """[...document.querySelectorAll('.live-table button, .live-table sele
 
 
 @pytest.fixture(scope="module")
-def chapter_site(tmp_path_factory):
-    """A copy of this tree's built book with this tree's live runtime, served on 127.0.0.1."""
-    ready = os.environ.get("STUKOLKA_LIVE_SITE")
-    built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
-    if ready:
-        site = Path(ready)
-    else:
-        if not (built / "book" / "stukolka_golets.html").exists():
-            pytest.fail(f"no built book at {built}: build it, or set STUKOLKA_BUILT_BOOK")
-        sys.path.insert(0, str(ROOT / "tools"))
-        import make_live_bundle  # noqa: PLC0415
-        site = tmp_path_factory.mktemp("chapter-site") / "html"
-        shutil.copytree(built, site)
-        assert make_live_bundle.main([str(site), "--wheel"]) == 0
-    sys.path.insert(0, str(ROOT / "tools"))
-    from serve import server  # noqa: PLC0415
-    httpd = server(str(site), 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/book/"
-    httpd.shutdown()
+def chapter_site(live_site_path):
+    """The shared copy of this tree's built book with this tree's live runtime, served on 127.0.0.1."""
+    with served(live_site_path) as url:
+        yield url + "book/"
 
 
 @pytest.fixture(scope="module")

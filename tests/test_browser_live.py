@@ -16,47 +16,27 @@ site already made that way instead.  Screenshots go to ``_build/screenshots/``.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
+from conftest import SHOTS, PageWatch, chromium_context, served
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000       # a cold start without the shipped snapshot takes some 15 s on a busy machine
 
 
 @pytest.fixture(scope="module")
-def live_site(tmp_path_factory):
-    built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
-    if not os.environ.get("STUKOLKA_LIVE_SITE") and not (built / "index.html").exists():
-        pytest.fail(f"no built book at {built}: run `make html`, or set STUKOLKA_BUILT_BOOK")
-    ready = os.environ.get("STUKOLKA_LIVE_SITE")
-    if ready:
-        site = Path(ready)
-    else:
-        sys.path.insert(0, str(ROOT / "tools"))
-        import make_live_bundle  # noqa: PLC0415
-        site = tmp_path_factory.mktemp("live-site") / "html"
-        # a real copy: the book's server answers 404 for a link leading out of its folder
-        shutil.copytree(built, site)
-        assert make_live_bundle.main([str(site), "--wheel", "--demo"]) == 0
+def live_site(live_site_path):
+    site = live_site_path
     demo = (site / "book" / "live_demo.html").read_text(encoding="utf-8")
     broken = demo.replace('data-live="static"', 'data-live="static" data-pyodide="no/such/folder/"', 1)
     (site / "book" / "live_demo_broken.html").unlink(missing_ok=True)
     (site / "book" / "live_demo_broken.html").write_text(broken, encoding="utf-8")
-    sys.path.insert(0, str(ROOT / "tools"))
-    from serve import server  # noqa: PLC0415
-    httpd = server(str(site), 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -13,15 +13,11 @@ tree's runtime, wheel and demo pages (``tools/make_live_bundle.py --wheel --demo
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
+from conftest import SHOTS, PageWatch, chromium_context, served
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000
@@ -29,25 +25,9 @@ MOVES = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c
 
 
 @pytest.fixture(scope="module")
-def far_site(tmp_path_factory):
-    ready = os.environ.get("STUKOLKA_LIVE_SITE")
-    if ready:
-        site = Path(ready)
-    else:
-        built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
-        if not (built / "index.html").exists():
-            pytest.fail(f"no built book at {built}: build the book, or set STUKOLKA_BUILT_BOOK")
-        sys.path.insert(0, str(ROOT / "tools"))
-        import make_live_bundle  # noqa: PLC0415
-        site = tmp_path_factory.mktemp("live-far-site") / "html"
-        shutil.copytree(built, site)
-        assert make_live_bundle.main([str(site), "--wheel", "--demo"]) == 0
-    sys.path.insert(0, str(ROOT / "tools"))
-    from serve import server  # noqa: PLC0415
-    httpd = server(str(site), 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+def far_site(live_site_path):
+    with served(live_site_path) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -17,16 +17,14 @@ import html
 import json
 import os
 import re
-import shutil
 import sys
 import threading
-from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from conftest import HTML, ROOT, SHOTS, PageWatch, chromium_context
+from conftest import ROOT, SHOTS, PageWatch, chromium_context, served
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000
@@ -48,17 +46,8 @@ def _page(template: str, title: str, kind: str, options: dict, caption: str) -> 
 
 
 @pytest.fixture(scope="module")
-def tools_site(tmp_path_factory):
-    built = Path(os.environ.get("STUKOLKA_BUILT_BOOK", HTML))
-    if not (built / "index.html").exists():
-        pytest.fail(f"no built book at {built}: build it, or set STUKOLKA_BUILT_BOOK")
-    sys.path.insert(0, str(ROOT / "tools"))
-    import make_live_bundle  # noqa: PLC0415
-    site = tmp_path_factory.mktemp("tools-site") / "html"
-    shutil.copytree(built, site)
-    assert make_live_bundle.main([str(site), "--wheel"]) == 0
-    for name in ("engine-snapshot.bin.gz", "engine-snapshot.json"):   # made from another wheel
-        (site / "_static" / "live" / name).unlink(missing_ok=True)
+def tools_site(live_site_path):
+    site = live_site_path
     template = (site / "book" / "intro.html").read_text(encoding="utf-8")
     (site / "book" / "live_odds_demo.html").write_text(_page(
         template, "The banker's edge, live", "odds", {},
@@ -66,11 +55,8 @@ def tools_site(tmp_path_factory):
     (site / "book" / "live_pot_demo.html").write_text(_page(
         template, "The Stukolka pot, live", "pot", {},
         "Load a worked example or type your own numbers: the engine settles the deal."), encoding="utf-8")
-    from serve import server  # noqa: PLC0415
-    httpd = server(str(site), 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
