@@ -168,8 +168,8 @@ export async function mount(root, ctx) {
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
         && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
-      const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: wider than high, clear of seats and stock
-      const [x] = seatXY(q, small ? 28 : 24), [, y] = seatXY(q, small ? 18 : 21);
+      const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: the trick above the trump and stock
+      const [x] = seatXY(q, small ? 25 : 24), [, y] = small ? seatXY(q, 9).map((v) => v - 11) : seatXY(q, 21);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
       pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
