@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import SHOTS, PageWatch, chromium_context, served
 
@@ -130,8 +131,8 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
             held = table.locator(".lt-hand button").count()
             calls = page.evaluate("window.stukolkaLive.calls.length")
             illegal.first.click()
-            page.wait_for_function(f"window.stukolkaLive.calls.length > {calls}")
-            assert "illegal action" in table.locator(".lt-reason").inner_text()
+            page.wait_for_function(f"window.stukolkaLive.calls.length > {calls}")   # sent; the answer follows
+            expect(table.locator(".lt-reason")).to_contain_text("illegal action", timeout=20_000)
             assert table.locator(".lt-hand button").count() == held
             refused += 1
             continue
