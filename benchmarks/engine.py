@@ -4,9 +4,11 @@ For every variant (golets, prikup, shleif, obligatory) at 3, 5 and 7 players wit
 variant's limits (``stukolka.stukolka.PLAYER_LIMITS``), the script plays whole deals from the
 first shuffle to the settlement twice over: through the int action API (``legal_action_ids()``
 and ``apply_action_id``, as OpenSpiel is driven by ints) and through the string API
-(``legal_actions()`` and ``apply_action``, what records and readers use).  At a chance node both
-draw an outcome with ``stukolka.base.sample_chance``; at a decision they apply one legal action
-chosen by a seeded ``random.Random``.  The legal-action query, the chance draw and the
+(``legal_actions()`` and ``apply_action``, what records and readers use).  At a chance node
+ours draws with ``stukolka.base.sample_chance`` (``rng.choice`` over the equally likely shuffles)
+and OpenSpiel with ``rng.choice`` over ``chance_outcomes()`` (equally likely in ``oh_hell``,
+checked before the timing); at a decision both apply one legal action chosen by a seeded
+``random.Random``.  The legal-action query, the chance draw and the
 construction of each new state are all inside the timing.  The goal is judged on the int API;
 the string API's figures are printed beside it.
 
@@ -96,29 +98,37 @@ def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
     raise RuntimeError(f"Stukolka {rules.variant}, {rules.n_players} players: no end after {MAX_STEPS} steps")
 
 
-def _sample_openspiel_chance(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    """An outcome of an OpenSpiel chance node, as ``sample_chance`` does: uniform outcomes by
-    ``rng.choice``, others by their (float) probabilities."""
-    first = outcomes[0][1]
-    if all(p == first for _, p in outcomes):
-        return rng.choice(outcomes)[0]
-    ticket = rng.random()
-    for action, p in outcomes:
-        ticket -= p
-        if ticket < 0:
-            return action
-    return outcomes[-1][0]
+def check_uniform_chance(game: Any, games: int = 20, seed: int = 0) -> None:
+    """Check that every chance node of ``game`` met in ``games`` random games has equally likely
+    outcomes, so that :func:`play_openspiel` may draw them with ``rng.choice`` alone, as
+    ``StukolkaState.sample_chance`` draws its (equally likely) shuffles: the two sides then pay
+    the same for a chance draw.  (``oh_hell`` deals each card, and turns the trump card, from the
+    cards left, all equally likely.)"""
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == pyspiel.PlayerId.CHANCE:
+                outcomes = state.chance_outcomes()
+                if len({p for _, p in outcomes}) != 1:
+                    raise SystemExit(f"{game}: a chance node with unequal outcomes; the driver "
+                                     "draws uniformly and cannot time this game")
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
 
 
 def play_openspiel(game: Any, rng: random.Random) -> int:
-    """One complete ``oh_hell`` game, driven from Python like :func:`play_ours`."""
+    """One complete ``oh_hell`` game, driven from Python like :func:`play_ours_ids`: a chance
+    outcome by ``rng.choice`` over ``chance_outcomes()`` (all equally likely:
+    :func:`check_uniform_chance`), a decision by ``rng.choice`` over ``legal_actions()``."""
     state = game.new_initial_state()
     decisions = 0
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             return decisions
         if state.current_player() == pyspiel.PlayerId.CHANCE:
-            state.apply_action(_sample_openspiel_chance(state.chance_outcomes(), rng))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
@@ -192,6 +202,8 @@ def run_cell(variant: str, n: int, reps: int, seconds: float, slices: int, clock
     of ``seconds / slices`` a side (ours, OpenSpiel, ours, OpenSpiel, ...)."""
     rules = StukolkaRules(variant=variant, n_players=n)
     game = openspiel_game(n) if reference else None
+    if game is not None:
+        check_uniform_chance(game)
     cell = Cell(variant, n)
     # a short untimed warm-up of each side, so the first repetition is not the odd one out
     warm = random.Random(f"warm-{seed}-{variant}-{n}")
