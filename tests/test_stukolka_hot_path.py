@@ -21,7 +21,9 @@ from stukolka.cards import format_card
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.pot import SETTLED_AT_END, state_ledger
-from stukolka.stukolka.state import MAX_ACTION_LENGTH, shuffled_deck
+from stukolka.stukolka.play import PLAYING
+from stukolka.stukolka.state import (MAX_ACTION_LENGTH, STAND, _discard_ids, _seats_of, _usual_purchase,
+                                     shuffled_deck)
 
 CARDS = [format_card(c) for c in range(52)]
 OPTION_MIXES = [
@@ -179,6 +181,78 @@ def test_payments_are_the_sums_of_the_full_ledger(variant, n, mix):
         assert ledger.net() == state.returns()
         assert ledger.table_change() == state.table - state.carry_in
         assert state_ledger(state) == ledger
+
+
+# ---------------------------------------------------------------------- written-out short cuts
+def test_the_usual_purchase_ids_are_the_general_ones():
+    """``_usual_purchase`` (a hand of three: stand, or throw 1, 2 or 3) lists what the general
+    ``_discard_ids`` lists, in the same order, for the lowest and highest cards and 5,000 others."""
+    rng = random.Random("purchase ids")
+    hands = [[0, 1, 51], [51, 0, 1], [50, 51, 0]] + [rng.sample(range(52), 3) for _ in range(5000)]
+    for hand in hands:
+        assert _usual_purchase(hand) == [STAND, *_discard_ids(hand, (1, 2, 3), None)], hand
+
+
+def _seats_by_hand(decl):
+    act = tuple(d in PLAYING for d in decl)
+    n = len(decl)
+    nxt = tuple(next(((p + k) % n for k in range(1, n + 1) if act[(p + k) % n]), (p + 1) % n)
+                for p in range(n))
+    return act, sum(act), nxt
+
+
+def test_seat_patterns_are_worked_out_as_the_rules_say():
+    """``_seats_of`` (kept per pattern of declarations) gives who plays, how many, and each
+    seat's next player on the left, as counted seat by seat."""
+    words = (None, "knock", "pass", "dark", "golets", "razrez")
+    for n in range(3, 8):
+        for decl in itertools.islice(itertools.product(words, repeat=n), 0, None, 7 if n > 5 else 1):
+            assert _seats_of(decl) == _seats_by_hand(decl), decl
+
+
+@pytest.mark.parametrize("variant,mix", [("prikup", {}), ("shleif", {}),
+                                         ("prikup", {"stock_exhausted": "reshuffle_discards",
+                                                     "purchase_price_per_card": 3}),
+                                         ("shleif", {"purchase_price_per_card": 6, "razrez_allowed": True})])
+def test_each_purchase_moves_the_cards_and_money_it_names(variant, mix):
+    """Every purchase step, predicted from the rules (``stukolka-rule-purchase``): the thrown cards
+    leave the hand in the hand's order, as many come off the top of the stock, each bought card
+    costs the price, and the history holds the canonical string."""
+    n = 5 if variant == "prikup" else 4
+    rules = StukolkaRules(variant=variant, n_players=n, **mix)
+    rng = random.Random(f"purchase {variant} {sorted(mix.items())}")
+    steps = 0
+    for deal in range(150):
+        state = StukolkaState(rules, dealer=deal % n)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(f"shuffle {rng.randrange(10_000)}")
+                continue
+            aid = rng.choice(state.legal_action_ids())
+            p = state.current_player()
+            usual = (state.phase is Phase.PURCHASE and not state.pending and not state.dark[p]
+                     and state.action_to_string(aid).split()[0] in ("stand", "discard"))
+            if not usual:
+                state.apply_action_id(aid)
+                continue
+            word = state.action_to_string(aid)
+            thrown = [c for c in state.hands[p] if CARDS[c] in word.split()[1:]]
+            pool = state.stock + (state.thrown + thrown if len(state.stock) < len(thrown)
+                                  and rules.stock_exhausted == "reshuffle_discards" else [])
+            got = pool[:len(thrown)]
+            before = state.clone()
+            state.apply_action_id(aid)
+            keep = [c for c in before.hands[p] if c not in thrown]
+            assert state.history()[-1] == word == ("stand" if not thrown else
+                                                   "discard " + " ".join(CARDS[c] for c in thrown))
+            assert state.hands[p][:len(keep) + len(got)] == keep + got
+            assert state.bought[p] - before.bought[p] == len(got)
+            assert state.discarded[p] - before.discarded[p] == len(thrown)
+            cost = rules.purchase_price_per_card * len(got)
+            assert before.balances[p] - state.balances[p] == cost
+            assert state.table - before.table == cost
+            steps += 1
+    assert steps > 100
 
 
 def test_a_clone_does_not_share_the_table():

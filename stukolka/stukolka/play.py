@@ -70,7 +70,7 @@ def trick_reason(card: int, trump: int | None) -> str:
     return "the highest trump" if card // 13 == trump else "the highest card of the suit led"
 
 
-def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump: int, *,
+def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump: int,
                  me: int = -1, exempt: tuple[int, int] | None = None, trump_visible: bool = False,
                  trump_card: int | None = None) -> tuple[list[int], str | None]:
     """The cards ``hand`` may play into ``trick`` (``(seat, card)`` pairs; empty for a lead), and

@@ -415,6 +415,22 @@ def state_payments(state: Any) -> tuple[list[int], int]:
     the ledger when it is asked for; ``tests/test_stukolka_hot_path.py`` checks that the two
     agree over random deals of every variant and option mix."""
     r = state.rules
+    tricks = state.tricks
+    if not state.violations and len(tricks) == 3:           # three tricks, no violator: the usual end
+        w0, w1, w2 = tricks[0][1], tricks[1][1], tricks[2][1]
+        pot = state.carry_in + sum(state.contributions)     # pot_in_play
+        share, cap = trick_share(pot), r.remiz_cap
+        one = pot if cap is None else min(pot, cap)         # remiz
+        pay = [0] * state.n
+        pay[w0] += share
+        pay[w1] += share
+        pay[w2] += share
+        table = -3 * share
+        for p, playing in enumerate(state.active()):
+            if playing and p != w0 and p != w1 and p != w2:
+                pay[p] -= one
+                table += one
+        return pay, table
     if state.violations:
         act, winners, takers = _trick_facts(state)
     else:                                                   # (_trick_facts, with no forfeits)

@@ -54,6 +54,7 @@ _CS = tuple(format_card(c) for c in range(52))
 _CARD_OF = {s: c for c, s in enumerate(_CS)}        # canonical card name -> card
 _PLAYS = tuple(f"play {s}" for s in _CS)             # the action string of each card
 _PLAY = {a: c for c, a in enumerate(_PLAYS)}
+_DISCARD_ONE = tuple(f"discard {s}" for s in _CS)  # the action string of throwing one card
 #: The ``format`` tag of a Stukolka record.
 RECORD_FORMAT = "stukolka-record/1"
 SHUFFLE_SAMPLE = 64  #: chance_outcomes() lists this many equally likely seeded shuffles
@@ -212,7 +213,61 @@ def _exchange_word(hand: Sequence[int], aid: int) -> str:
     return "discard " + " ".join([_CS[c] for c in _in_hand_order(hand, aid)])
 
 
+def _usual_purchase(hand: Sequence[int]) -> list[int]:
+    """The ids of the usual purchase of a hand of three (:meth:`StukolkaState._exchange_ids`,
+    written out): stand, or throw one, two or all three of its cards, in combination order."""
+    a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+    if a < b:
+        ab = a + 53 * b
+        lo, mid = a, b
+    else:
+        ab = b + 53 * a
+        lo, mid = b, a
+    if c < lo:
+        three = c + 53 * lo + 2809 * mid
+    elif c < mid:
+        three = lo + 53 * c + 2809 * mid
+    else:
+        three = lo + 53 * mid + 2809 * c
+    return [STAND, DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c, DISCARD_BASE + ab,
+            DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
+            DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b), DISCARD_BASE + three]
+
+
 _RAZREZ_CHOICE = (RAZREZ, PASS)
+
+
+_SEATS: dict[tuple[str | None, ...], tuple[tuple[bool, ...], int, tuple[int, ...]]] = {}
+
+
+def _seats_of(decl: tuple[str | None, ...]) -> tuple[tuple[bool, ...], int, tuple[int, ...]]:
+    """What the declarations ``decl`` (one per seat) say about the seats, worked out once per
+    pattern: ``(active, count, next_seat)``.  ``active[p]``: does ``p`` play; ``count``: how many
+    play; ``next_seat[p]``: the next seat on ``p``'s left that plays (every seat's left
+    neighbour when nobody plays)."""
+    got = _SEATS.get(decl)
+    if got is None:
+        n = len(decl)
+        act = tuple(d in PLAYING for d in decl)
+        playing = [p for p in range(n) if act[p]]
+        if not playing:
+            nxt = tuple((p + 1) % n for p in range(n))
+        else:
+            out = [0] * n
+            last = playing[0]          # after the last seat comes the first that plays
+            for p in range(n - 1, -1, -1):
+                out[p] = last
+                if act[p]:
+                    last = p
+            nxt = tuple(out)
+        if len(_SEATS) > 100_000:
+            _SEATS.clear()
+        got = _SEATS[decl] = (act, len(playing), nxt)
+    return got
+
+
+#: The declaring order (from the dealer's left, the dealer last) of each (dealer, players).
+_ORDERS = {(d, n): tuple(declaring_order(d, n)) for n in range(1, 16) for d in range(n)}
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
 _PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...],
@@ -469,7 +524,7 @@ class StukolkaState(GameState):
 
     def active(self) -> list[bool]:
         """Which seats play this deal (``stukolka-rule-declare``)."""
-        return [d in PLAYING for d in self.declarations]
+        return list(_seats_of(tuple(self.declarations))[0])
 
     def purchase_order(self) -> list[int]:
         """Who buys, in order: the players in, from the dealer's left, the dealer last; not the
@@ -490,7 +545,9 @@ class StukolkaState(GameState):
             return self._to_play() if turn is None else turn
         if ph is _PH_DECLARE:
             d = self.dealer
-            return (self._the_dealer() if d is None else d + 1 + self.declare_idx) % self.n
+            if d is None:
+                d = self._the_dealer()
+            return (d + 1 + self.declare_idx) % self.n
         if ph is _PH_PURCHASE or ph is _PH_RAZREZ:
             return self.queue[0]
         if ph is _PH_SHUFFLE or ph is _PH_SEAT_DRAW:
@@ -566,17 +623,18 @@ class StukolkaState(GameState):
         lids = self._lids
         if lids is None:
             ph = self.phase
-            p = self.turn
-            if ph is _PH_PLAY and p is not None and self.trump_suit is not None:
-                hand = self.hands[p]
-                if len(hand) == 1:             # a last card is always the one to play
-                    lids = self._lids = hand[:]
-                    return hand[:]
-                lids = self._lids = card_options(self.rules, self.hands[p], self.trick, self.trump_suit, me=p,
-                                                 exempt=self.exempt, trump_visible=self.trump_visible,
-                                                 trump_card=self.trump_card)[0]
-                return lids[:]
-            if ph is _PH_DECLARE:
+            if ph is _PH_PLAY:
+                p = self.turn
+                t = self.trump_suit
+                if p is not None and t is not None:
+                    hand = self.hands[p]
+                    if len(hand) == 1:             # a last card is always the one to play
+                        self._lids = hand[:]
+                        return hand[:]
+                    lids = self._lids = card_options(self.rules, hand, self.trick, t, p, self.exempt,
+                                                     self.trump_visible, self.trump_card)[0]
+                    return lids[:]
+            elif ph is _PH_DECLARE:
                 d = self.dealer
                 if d is not None:
                     q = (d + 1 + self.declare_idx) % self.n
@@ -584,10 +642,19 @@ class StukolkaState(GameState):
                         lids = self._lids = ([KNOCK, PASS, GOLETS] if self.golets_taker is None
                                              and self.rules.variant == "golets" else [KNOCK, PASS])
                         return lids[:]
+            elif ph is _PH_PURCHASE:
+                p = self.queue[0]
+                hand = self.hands[p]
+                if not self.pending and len(hand) == 3 and not self.dark[p] and len(self.stock) >= 3:
+                    lids = self._lids = _usual_purchase(hand)
+                    return lids[:]
+            elif ph is _PH_CUT:
+                return list(_CUT_IDS)
+            elif ph is _PH_DEAL and not self.rules.irregularities:
+                self._lids = [61]                  # the deal itself, nothing else
+                return [61]
             elif ph is _PH_SHUFFLE:
                 return list(_SHUFFLE_IDS)
-            if ph is _PH_CUT:
-                return list(_CUT_IDS)
             if ph is _PH_SEAT_DRAW:
                 return list(range(DRAW_BASE, DRAW_BASE + SHUFFLE_SAMPLE))
             if ph is _PH_TERMINAL:
@@ -613,14 +680,7 @@ class StukolkaState(GameState):
             hand = self.hands[p]
             if (ph is _PH_PURCHASE and not self.pending and len(hand) == 3 and not self.dark[p]
                     and len(self.stock) >= 3):
-                # the usual purchase (_exchange_ids, written out): stand, or throw 1, 2 or 3 cards
-                a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
-                lo, mid, hi = sorted((a, b, c))
-                lids = [STAND, DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c,
-                        DISCARD_BASE + (a + 53 * b if a < b else b + 53 * a),
-                        DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
-                        DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b),
-                        DISCARD_BASE + lo + 53 * mid + 2809 * hi]
+                lids = _usual_purchase(hand)
             elif self.pending == 1 and (self.rules.shleif_dealer_may_discard_trump_card or p != self.dealer
                                         or self.shleif_refused or self.rules.variant != "shleif"):
                 lids = [DISCARD_BASE + 1 + c for c in hand]   # throw one card, any of them
@@ -641,33 +701,61 @@ class StukolkaState(GameState):
         ``penalize`` mode, recorded as a violation) exactly as :meth:`apply_action` would."""
         lids = self._lids
         ph = self.phase
-        if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
-                and ph is not _PH_SEAT_DRAW:
-            lids = self._legal_ids_now()
-        if lids is not None and action_id in lids and type(action_id) is int:
-            if ph is _PH_PLAY:
-                self._lc = self._lids = None
-                p = self.turn
-                trick = self.trick
-                seats = self._nact
-                if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
-                    self.hands[p].remove(action_id)  # type: ignore[index]
-                    trick.append((p, action_id))  # type: ignore[arg-type]
-                    self.turn = seats[1][p]  # type: ignore[index]
-                else:
-                    self._play_card(p, action_id)  # type: ignore[arg-type]
-                self._history.append(_PLAYS[action_id])
-            elif ph is _PH_DECLARE:
-                self._lc = self._lids = None
-                word = _ID_WORDS[action_id]
-                self._apply_declare(word)
-                self._history.append(word)
-            elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
-                self._lc = self._lids = None
-                self._history.append(self._exchange_id(action_id))
+        if lids is None or action_id not in lids or action_id.__class__ is not int:
+            if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
+                    and ph is not _PH_SEAT_DRAW:
+                lids = self._legal_ids_now()    # (asked without legal_action_ids first)
+            if lids is None or action_id not in lids or type(action_id) is not int:
+                return self._apply_unlisted_id(action_id)
+        # a listed id: applied with no further reading
+        if ph is _PH_PLAY:
+            self._lc = self._lids = None
+            p = self.turn
+            trick = self.trick
+            seats = self._nact
+            if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
+                self.hands[p].remove(action_id)  # type: ignore[index]
+                trick.append((p, action_id))  # type: ignore[arg-type]
+                self.turn = seats[1][p]  # type: ignore[index]
             else:
-                self._apply_id(action_id)
-            return
+                self._play_card(p, action_id)  # type: ignore[arg-type]
+            self._history.append(_PLAYS[action_id])
+        elif ph is _PH_DECLARE:
+            self._lc = self._lids = None
+            d = self.dealer
+            if d is not None and (action_id == KNOCK or action_id == PASS):
+                # the usual declarations (_apply_declare, written out)
+                i, n = self.declare_idx, self.n
+                p = (d + 1 + i) % n
+                if action_id == KNOCK:
+                    self.declarations[p] = "knock"
+                    self._history.append("knock")
+                else:
+                    self.declarations[p] = "pass"
+                    self.thrown.extend(self.hands[p])
+                    self.hands[p] = []
+                    self._history.append("pass")
+                self.declare_idx = i = i + 1
+                if i == n:
+                    self._after_declare()
+                return
+            word = _ID_WORDS[action_id]
+            self._apply_declare(word)
+            self._history.append(word)
+        elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
+            self._lc = self._lids = None
+            self._history.append(self._exchange_id(action_id))
+        elif action_id == 61:                  # the deal (listed only in the deal phase)
+            self._lc = self._lids = None
+            self._deal()
+            self._history.append("deal")
+        else:
+            self._apply_id(action_id)
+
+    def _apply_unlisted_id(self, action_id: int) -> None:
+        """:meth:`apply_action_id` of an id not in this step's legal list: a chance outcome or a
+        cut (never listed ahead), else the id's string, refused or applied by :meth:`apply_action`."""
+        ph = self.phase
         if type(action_id) is int:
             if ph is _PH_SHUFFLE and SHUFFLE_BASE <= action_id < SHUFFLE_BASE + SHUFFLE_SAMPLE:
                 self._apply_id(action_id)
@@ -830,7 +918,9 @@ class StukolkaState(GameState):
         if r.variant == "shleif" and not self.shleif_refused:   # (_dealer_must_play: no count needed)
             opts.remove(PASS)
             return opts, "stukolka-rule-shleif"
-        knockers = sum(1 for q, d in enumerate(self.declarations) if q != p and d in PLAYING)
+        act, knockers, _ = _seats_of(tuple(self.declarations))
+        if act[p]:
+            knockers -= 1                                     # the others who play
         rule = "stukolka-rule-declare"
         if golets:
             pol = r.golets_dealer_policy
@@ -1105,8 +1195,8 @@ class StukolkaState(GameState):
         ``stukolka-rule-shleif``, K-9)."""
         n, d, deck = self.n, self._the_dealer(), self._the_deck()
         hands = self.hands
-        for i in range(n):  # card j goes to seat d + 1 + j: each seat gets every n-th card
-            hands[(d + 1 + i) % n].extend(deck[i:3 * n:n])
+        for i, q in enumerate(_ORDERS[d, n]):  # card j goes to seat d + 1 + j: every n-th card
+            hands[q] += deck[i:3 * n:n]
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -1164,15 +1254,14 @@ class StukolkaState(GameState):
 
     def _after_declare(self) -> None:
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
-        act = self.active()
-        n_in = sum(act)
+        act, n_in, _ = _seats_of(tuple(self.declarations))
         if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
         if n_in == 1 and not self.rules.razrez_on:
             return self._finish_lone()
         if self.rules.has_purchase:
             g = self.golets_taker            # purchase_order(), with the seats in already known
-            self.queue = [p for p in declaring_order(self._the_dealer(), self.n) if act[p] and p != g]
+            self.queue = [p for p in _ORDERS[self._the_dealer(), self.n] if act[p] and p != g]
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
@@ -1198,11 +1287,21 @@ class StukolkaState(GameState):
         p = self.queue[0]
         hand = self.hands[p]
         razrez = self.phase is _PH_RAZREZ
+        if not self.pending and not razrez and (aid == STAND or DISCARD_BASE < aid < DISCARD_BASE + 148877):
+            return self._purchase(p, hand, aid)
         word = _ID_WORDS.get(aid)
         if word is None and aid >= DISCARD_BASE:
-            if aid <= DISCARD_BASE + 52:       # one card
-                cards = [aid - DISCARD_BASE - 1]
-                word = "discard " + _CS[cards[0]]
+            code = aid - DISCARD_BASE
+            if code <= 52:                     # one card
+                cards = [code - 1]
+                word = _DISCARD_ONE[code - 1]
+            elif code < 2809:                  # two cards (the digits, in the hand's order)
+                c0, c1 = code % 53 - 1, code // 53 - 1
+                cards = [c0, c1] if hand.index(c0) < hand.index(c1) else [c1, c0]
+                word = "discard " + _CS[cards[0]] + " " + _CS[cards[1]]
+            elif len(hand) == 3:               # (a listed id) the whole hand of three
+                cards = hand[:]
+                word = "discard " + _CS[cards[0]] + " " + _CS[cards[1]] + " " + _CS[cards[2]]
             else:
                 cards = _in_hand_order(hand, aid)
                 word = "discard " + " ".join([_CS[c] for c in cards])
@@ -1256,6 +1355,62 @@ class StukolkaState(GameState):
             self._next_exchanger()
         return word  # type: ignore[return-value]
 
+    def _purchase(self, p: int, hand: list[int], aid: int) -> str:
+        """The usual purchase (:meth:`_exchange_id`, written out for its commonest case): seat
+        ``p`` stands, or throws one, two or three cards of ``hand`` and buys as many."""
+        code = aid - DISCARD_BASE
+        if aid == STAND:
+            word = "stand"
+            k = 0
+        elif code <= 52:                       # one card
+            word = _DISCARD_ONE[code - 1]
+            hand.remove(code - 1)
+            self.thrown.append(code - 1)
+            k = 1
+        elif code < 2809:                      # two cards, thrown in the hand's order
+            c0, c1 = code % 53 - 1, code // 53 - 1
+            if hand.index(c0) > hand.index(c1):
+                c0, c1 = c1, c0
+            word = "discard " + _CS[c0] + " " + _CS[c1]
+            hand.remove(c0)
+            hand.remove(c1)
+            self.thrown += (c0, c1)
+            k = 2
+        else:                                  # three cards: the whole hand (a listed id)
+            if len(hand) != 3:
+                cards = _in_hand_order(hand, aid)
+            else:
+                cards = hand[:]
+            word = "discard " + " ".join([_CS[c] for c in cards])
+            for c in cards:
+                hand.remove(c)
+            self.thrown.extend(cards)
+            k = len(cards)
+        if k:
+            self.discarded[p] += k
+            stock = self.stock
+            if len(stock) >= k:                # (_draw, when the stock is enough)
+                got = stock[:k]
+                del stock[:k]
+            else:
+                got = self._draw(k)
+            hand += got
+            self.bought[p] += len(got)
+            price = self.rules.purchase_price_per_card
+            if price:
+                cost = price * len(got)
+                self.balances[p] -= cost
+                self.purchase_money += cost
+                self.table += cost
+        if self.shleif_card is not None and p == self.dealer:
+            hand.append(self.shleif_card)      # the dealer's 4th card (K-9)
+            self.shleif_card = None
+            self.pending += 1
+            return word
+        self.seen[p] = True
+        self._next_exchanger()
+        return word
+
     def _next_exchanger(self) -> None:
         self.queue.pop(0)
         if self.phase is _PH_RAZREZ:
@@ -1272,18 +1427,23 @@ class StukolkaState(GameState):
             return self.golets_taker
         if self.razrez_buyers:
             return self.razrez_buyers[-1]
-        decl, n, d = self.declarations, self.n, self._the_dealer()
-        for i in range(1, n + 1):
-            if decl[(d + i) % n] in PLAYING:
-                return (d + i) % n
+        act = _seats_of(tuple(self.declarations))[0]
+        for p in _ORDERS[self._the_dealer(), self.n]:
+            if act[p]:
+                return p
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        seats = self._seats_in_play()     # the declarations are final now
-        if seats[0] == 1:
+        act, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
+        if count == 1:
             return self._finish_lone()
-        self._nact = seats
+        self._nact = count, nxt
         self.phase = _PH_PLAY
+        if self.golets_taker is None and not self.razrez_buyers and self.dealer is not None:
+            for p in _ORDERS[self.dealer, self.n]:   # (first_leader: the first knocker)
+                if act[p]:
+                    self.turn = p
+                    return
         self.turn = self.first_leader()
 
     def _apply_play(self, action: str, a: str) -> None:
@@ -1336,17 +1496,8 @@ class StukolkaState(GameState):
 
     def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
         """How many seats play, and for each seat the next seat on its left that plays."""
-        decl, n = self.declarations, self.n
-        playing = [p for p in range(n) if decl[p] in PLAYING]
-        if not playing:
-            return 0, tuple((p + 1) % n for p in range(n))
-        nxt = [0] * n
-        last = playing[0]          # after the last seat comes the first that plays
-        for p in range(n - 1, -1, -1):
-            nxt[p] = last
-            if decl[p] in PLAYING:
-                last = p
-        return len(playing), tuple(nxt)
+        _, count, nxt = _seats_of(tuple(self.declarations))
+        return count, nxt
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
