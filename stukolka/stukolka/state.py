@@ -36,7 +36,7 @@ from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order,
-                                    marriage_exemption, violation_rule, winning_index)
+                                    marriage_exemption, violation_rule)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules, _short, check_setup
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import (opening_contributions, state_ledger,
@@ -213,15 +213,19 @@ def _exchange_word(hand: Sequence[int], aid: int) -> str:
     return "discard " + " ".join([_CS[c] for c in _in_hand_order(hand, aid)])
 
 
+#: The ids of throwing one card, and two cards (either order), made once.
+_ONE_IDS = tuple(DISCARD_BASE + 1 + c for c in range(52))
+_PAIR_IDS = tuple(tuple(DISCARD_BASE + min(a, b) + 1 + 53 * (max(a, b) + 1) for b in range(52))
+                  for a in range(52))
+
+
 def _usual_purchase(hand: Sequence[int]) -> list[int]:
     """The ids of the usual purchase of a hand of three (:meth:`StukolkaState._exchange_ids`,
     written out): stand, or throw one, two or all three of its cards, in combination order."""
-    a, b, c = hand[0] + 1, hand[1] + 1, hand[2] + 1
+    a, b, c = hand
     if a < b:
-        ab = a + 53 * b
         lo, mid = a, b
     else:
-        ab = b + 53 * a
         lo, mid = b, a
     if c < lo:
         three = c + 53 * lo + 2809 * mid
@@ -229,12 +233,16 @@ def _usual_purchase(hand: Sequence[int]) -> list[int]:
         three = lo + 53 * c + 2809 * mid
     else:
         three = lo + 53 * mid + 2809 * c
-    return [STAND, DISCARD_BASE + a, DISCARD_BASE + b, DISCARD_BASE + c, DISCARD_BASE + ab,
-            DISCARD_BASE + (a + 53 * c if a < c else c + 53 * a),
-            DISCARD_BASE + (b + 53 * c if b < c else c + 53 * b), DISCARD_BASE + three]
+    one, pairs = _ONE_IDS, _PAIR_IDS[a]
+    return [STAND, one[a], one[b], one[c], pairs[b], pairs[c], _PAIR_IDS[b][c], DISCARD_BASE + 2863 + three]
 
 
 _RAZREZ_CHOICE = (RAZREZ, PASS)
+#: Legal lists kept as a step's ``_lids`` (read, never changed: a caller gets a copy).
+_KNOCK_PASS = (KNOCK, PASS)
+_KNOCK_PASS_GOLETS = (KNOCK, PASS, GOLETS)
+_DEAL_ONLY = (61,)
+_SHLEIF_CHOICE = (59, 60)                      # shleif, refuse shleif
 
 
 _SEATS: dict[tuple[str | None, ...], tuple[tuple[bool, ...], int, tuple[int, ...]]] = {}
@@ -429,7 +437,7 @@ class StukolkaState(GameState):
         n = self.n = rules.n_players
         self._history: list[str] = []
         self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
-        self._lids: list[int] | None = None      # this step's legal action ids
+        self._lids: Sequence[int] | None = None  # this step's legal action ids (not changed in place)
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = balances_in
@@ -552,11 +560,14 @@ class StukolkaState(GameState):
             return self.queue[0]
         if ph is _PH_SHUFFLE or ph is _PH_SEAT_DRAW:
             return CHANCE
-        if ph is _PH_CUT:
-            return (self._the_dealer() - 1) % self.n
         if ph is _PH_TERMINAL:
             return TERMINAL
-        return self._the_dealer()  # shleif choice, deal
+        d = self.dealer
+        if d is None:
+            d = self._the_dealer()      # (it raises)
+        if ph is _PH_CUT:
+            return (d - 1) % self.n
+        return d  # shleif choice, deal
 
     def is_terminal(self) -> bool:
         return self.phase is _PH_TERMINAL
@@ -639,20 +650,36 @@ class StukolkaState(GameState):
                 if d is not None:
                     q = (d + 1 + self.declare_idx) % self.n
                     if q != d and self.seen[q]:   # not the dealer, cards seen: no count needed
-                        lids = self._lids = ([KNOCK, PASS, GOLETS] if self.golets_taker is None
-                                             and self.rules.variant == "golets" else [KNOCK, PASS])
-                        return lids[:]
+                        if self.golets_taker is None and self.rules.variant == "golets":
+                            self._lids = _KNOCK_PASS_GOLETS
+                            return [KNOCK, PASS, GOLETS]
+                        self._lids = _KNOCK_PASS
+                        return [KNOCK, PASS]
             elif ph is _PH_PURCHASE:
                 p = self.queue[0]
                 hand = self.hands[p]
-                if not self.pending and len(hand) == 3 and not self.dark[p] and len(self.stock) >= 3:
+                pending = self.pending
+                if not pending and len(hand) == 3 and not self.dark[p] and len(self.stock) >= 3:
                     lids = self._lids = _usual_purchase(hand)
+                    return lids[:]
+                if pending == 1:                   # throw one card (_exchange_ids, written out)
+                    r = self.rules
+                    one = _ONE_IDS
+                    if (r.variant == "shleif" and not self.shleif_refused and p == self.dealer
+                            and not r.shleif_dealer_may_discard_trump_card):
+                        keep = self.trump_card     # the shleif dealer keeps the trump card
+                        lids = self._lids = [one[c] for c in hand if c != keep]
+                    else:
+                        lids = self._lids = [one[c] for c in hand]
                     return lids[:]
             elif ph is _PH_CUT:
                 return list(_CUT_IDS)
             elif ph is _PH_DEAL and not self.rules.irregularities:
-                self._lids = [61]                  # the deal itself, nothing else
+                self._lids = _DEAL_ONLY            # the deal itself, nothing else
                 return [61]
+            elif ph is _PH_SHLEIF_CHOICE:
+                self._lids = _SHLEIF_CHOICE
+                return [59, 60]
             elif ph is _PH_SHUFFLE:
                 return list(_SHUFFLE_IDS)
             if ph is _PH_SEAT_DRAW:
@@ -660,7 +687,7 @@ class StukolkaState(GameState):
             if ph is _PH_TERMINAL:
                 return []
             lids = self._legal_ids_now()
-        return lids[:]
+        return list(lids)
 
     def _legal_ids_now(self) -> list[int]:
         """The legal ids of a player's decision (play, declare, exchange, shleif choice, deal),
@@ -702,6 +729,14 @@ class StukolkaState(GameState):
         lids = self._lids
         ph = self.phase
         if lids is None or action_id not in lids or action_id.__class__ is not int:
+            if ph is _PH_CUT and type(action_id) is int and CUT_BASE < action_id < CUT_BASE + 52:
+                k = action_id - CUT_BASE              # the cut (_apply_id, written out)
+                deck = self._the_deck()
+                self.deck = deck[k:] + deck[:k]
+                self.phase = _PH_DEAL
+                self._lc = self._lids = None
+                self._history.append(_CUTS[k - 1])
+                return None
             if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
                     and ph is not _PH_SEAT_DRAW:
                 lids = self._legal_ids_now()    # (asked without legal_action_ids first)
@@ -744,7 +779,17 @@ class StukolkaState(GameState):
             self._history.append(word)
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
             self._lc = self._lids = None
-            self._history.append(self._exchange_id(action_id))
+            if ph is _PH_PURCHASE and not self.pending and (action_id == STAND or DISCARD_BASE < action_id
+                                                             < DISCARD_BASE + 148877):
+                p = self.queue[0]
+                self._history.append(self._purchase(p, self.hands[p], action_id))
+            else:
+                self._history.append(self._exchange_id(action_id))
+        elif ph is _PH_SHLEIF_CHOICE:          # (_apply_id, written out)
+            self._lc = self._lids = None
+            self.shleif_refused = action_id == 60
+            self.phase = _PH_SHUFFLE
+            self._history.append(_ID_WORDS[action_id])
         elif action_id == 61:                  # the deal (listed only in the deal phase)
             self._lc = self._lids = None
             self._deal()
@@ -1067,7 +1112,12 @@ class StukolkaState(GameState):
                 self._apply_id(meaning)
                 return
         elif ph is _PH_SHUFFLE and type(action) is str and action in _SHUFFLE_ID_OF:
-            self._apply_id(_SHUFFLE_ID_OF[action])
+            seed = _SHUFFLE_ID_OF[action] - SHUFFLE_BASE      # (_apply_id and shuffled_deck, written out)
+            order = _DECKS.get(seed)
+            self.deck = list(order) if order is not None else shuffled_deck(seed)
+            self.phase = _PH_CUT
+            self._lc = self._lids = None
+            self._history.append(action)
             return
         elif ph is _PH_CUT and type(action) is str and action in _CUT_ID_OF:
             self._apply_id(_CUT_ID_OF[action])
@@ -1193,10 +1243,12 @@ class StukolkaState(GameState):
         """Three cards each, one at a time from the dealer's left; the next card fixes trump
         and is dead, or the dealer's hidden card in shleif (``stukolka-rule-deal``,
         ``stukolka-rule-shleif``, K-9)."""
-        n, d, deck = self.n, self._the_dealer(), self._the_deck()
+        n, d, deck = self.n, self.dealer, self.deck
+        if d is None or deck is None:
+            d, deck = self._the_dealer(), self._the_deck()     # (they raise)
         hands = self.hands
         for i, q in enumerate(_ORDERS[d, n]):  # card j goes to seat d + 1 + j: every n-th card
-            hands[q] += deck[i:3 * n:n]
+            hands[q] += (deck[i], deck[i + n], deck[i + 2 * n])
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -1408,7 +1460,10 @@ class StukolkaState(GameState):
             self.pending += 1
             return word
         self.seen[p] = True
-        self._next_exchanger()
+        queue = self.queue                     # (_next_exchanger, in the purchase)
+        del queue[0]
+        if not queue:
+            self._after_purchase()
         return word
 
     def _next_exchanger(self) -> None:
@@ -1476,7 +1531,12 @@ class StukolkaState(GameState):
             self.turn = seats[1][p]
             return
         t = self.trump_suit
-        w, wc = trick[winning_index(trick, t)]
+        w, wc = trick[0]                       # (winning_index, written out)
+        ws = wc // 13
+        for q, c in trick:
+            cs = c // 13
+            if (cs == ws and c > wc) or (cs == t and ws != t):
+                w, wc, ws = q, c, cs
         self.tricks_won[w] += 1
         self.tricks.append((tuple(trick), w))
         self.trick = []
