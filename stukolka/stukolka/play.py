@@ -105,9 +105,8 @@ def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump:
         return list(hand), None
     lead = trick[0][1]
     led = lead // 13
-    win, ws = lead, led                      # the winning card so far (trick_winner, written out)
-    for i in range(1, len(trick)):
-        c = trick[i][1]
+    win, ws = lead, led                      # the winning card so far (trick_winner, written out;
+    for _, c in trick:                       # the lead, compared with itself, changes nothing)
         cs = c // 13
         if (cs == ws and c > win) or (cs == t and ws != t):
             win, ws = c, cs

@@ -640,7 +640,7 @@ class StukolkaState(GameState):
                 if p is not None and t is not None:
                     hand = self.hands[p]
                     if len(hand) == 1:             # a last card is always the one to play
-                        self._lids = hand[:]
+                        self._lids = (hand[0],)
                         return hand[:]
                     lids = self._lids = card_options(self.rules, hand, self.trick, t, p, self.exempt,
                                                      self.trump_visible, self.trump_card)[0]
