@@ -193,6 +193,35 @@ def test_the_usual_purchase_ids_are_the_general_ones():
         assert _usual_purchase(hand) == [STAND, *_discard_ids(hand, (1, 2, 3), None)], hand
 
 
+@pytest.mark.parametrize("variant,n,mix", list(_cases()) + [
+    pytest.param("shleif", 4, {"shleif_dealer_may_discard_trump_card": False}, id="shleif-keeps-trump"),
+    pytest.param("prikup", 4, {"dark_allowed": True, "razrez_allowed": True}, id="prikup-dark-razrez"),
+    pytest.param("shleif", 5, {"dark_allowed": True, "razrez_allowed": True,
+                               "shleif_dealer_may_discard_trump_card": False}, id="shleif-dark-razrez")])
+def test_listed_ids_are_those_of_the_general_code(variant, n, mix):
+    """At every decision of seeded deals, ``legal_action_ids`` (with its written-out cases: the
+    usual declaration, purchase and one-card throw, the deal, the shleif choice, a last card) lists
+    what the general code lists (``_legal_ids_now``: ``_declare_ids``, ``_exchange_ids``,
+    ``card_options``), in the same order."""
+    rules = _rules(variant, n, mix)
+    if rules is None:
+        pytest.skip("option not available in this variant")
+    rng = random.Random(f"ids {variant} {n} {sorted(mix.items())}")
+    checked = 0
+    for deal in range(25):
+        state = StukolkaState(rules, dealer=deal % n)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(f"shuffle {rng.randrange(10_000)}")
+                continue
+            listed = state.legal_action_ids()
+            if state.phase is not Phase.CUT:
+                assert listed == state.clone()._legal_ids_now(), (state.phase, listed)
+                checked += 1
+            state.apply_action_id(rng.choice(listed))
+    assert checked > 100
+
+
 def _seats_by_hand(decl):
     act = tuple(d in PLAYING for d in decl)
     n = len(decl)

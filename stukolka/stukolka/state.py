@@ -703,16 +703,7 @@ class StukolkaState(GameState):
         elif ph is _PH_DECLARE:
             lids = self._declare_ids(self.current_player())[0]
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
-            p = self.queue[0]
-            hand = self.hands[p]
-            if (ph is _PH_PURCHASE and not self.pending and len(hand) == 3 and not self.dark[p]
-                    and len(self.stock) >= 3):
-                lids = _usual_purchase(hand)
-            elif self.pending == 1 and (self.rules.shleif_dealer_may_discard_trump_card or p != self.dealer
-                                        or self.shleif_refused or self.rules.variant != "shleif"):
-                lids = [DISCARD_BASE + 1 + c for c in hand]   # throw one card, any of them
-            else:
-                lids = list(self._exchange_ids(p))
+            lids = list(self._exchange_ids(self.queue[0]))
         elif ph is _PH_SHLEIF_CHOICE:
             lids = [59, 60]
         elif ph is _PH_DEAL and not self.rules.irregularities:
@@ -798,16 +789,12 @@ class StukolkaState(GameState):
             self._apply_id(action_id)
 
     def _apply_unlisted_id(self, action_id: int) -> None:
-        """:meth:`apply_action_id` of an id not in this step's legal list: a chance outcome or a
-        cut (never listed ahead), else the id's string, refused or applied by :meth:`apply_action`."""
-        ph = self.phase
-        if type(action_id) is int:
-            if ph is _PH_SHUFFLE and SHUFFLE_BASE <= action_id < SHUFFLE_BASE + SHUFFLE_SAMPLE:
-                self._apply_id(action_id)
-                return
-            if ph is _PH_CUT and CUT_BASE < action_id < CUT_BASE + 52:
-                self._apply_id(action_id)
-                return
+        """:meth:`apply_action_id` of an id not in this step's legal list: a shuffle (never
+        listed ahead), else the id's string, refused or applied by :meth:`apply_action`."""
+        if (type(action_id) is int and self.phase is _PH_SHUFFLE
+                and SHUFFLE_BASE <= action_id < SHUFFLE_BASE + SHUFFLE_SAMPLE):
+            self._apply_id(action_id)
+            return
         self.apply_action(self.action_to_string(action_id))
 
     def action_to_string(self, action_id: int) -> str:
@@ -1489,16 +1476,11 @@ class StukolkaState(GameState):
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        act, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
+        _, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
         if count == 1:
             return self._finish_lone()
         self._nact = count, nxt
         self.phase = _PH_PLAY
-        if self.golets_taker is None and not self.razrez_buyers and self.dealer is not None:
-            for p in _ORDERS[self.dealer, self.n]:   # (first_leader: the first knocker)
-                if act[p]:
-                    self.turn = p
-                    return
         self.turn = self.first_leader()
 
     def _apply_play(self, action: str, a: str) -> None:
