@@ -83,13 +83,19 @@ def test_jupyterlite_plays_a_stukolka_hand_by_clicking(book_url, watched_page):
 
     # one move from the keyboard: focus the settings' first button, Tab to the next control, ... Enter
     status = table.locator("[role='status']").first
+    back_on_choice = False
+    for _ in range(3):   # a redraw from a late kernel message between the keys takes the focus; again
+        first = table.locator("button.stukolka-choice:visible:not([disabled])").first
+        first.focus()
+        assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        back_on_choice = page.evaluate("document.activeElement.classList.contains('stukolka-choice')")
+        if back_on_choice:
+            break
+        page.wait_for_timeout(1000)
+    assert back_on_choice, "Shift+Tab, Tab from a choice did not come back to a choice"
     before = status.inner_text()
-    first = table.locator("button.stukolka-choice:visible:not([disabled])").first
-    first.focus()
-    assert page.evaluate("document.activeElement.tagName") == "BUTTON"
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.classList.contains('stukolka-choice')")
     page.keyboard.press("Enter")
     for _ in range(100):                      # the status is redrawn by the Python callback
         if status.inner_text() != before:
