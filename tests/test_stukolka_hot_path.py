@@ -44,6 +44,18 @@ def _rules(variant: str, n: int, mix: dict) -> StukolkaRules | None:
         return None   # an option this variant does not take
 
 
+def _decisions(rules: StukolkaRules, rng: random.Random, deals: int):
+    """Each decision of ``deals`` deals (the dealer passing round, shuffles drawn from ``rng``):
+    the caller applies one action to the state before asking for the next."""
+    for deal in range(deals):
+        state = StukolkaState(rules, dealer=deal % rules.n_players)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(f"shuffle {rng.randrange(10_000)}")
+                continue
+            yield state
+
+
 def _cases():
     for variant in VARIANTS:
         lo, hi = PLAYER_LIMITS[variant]
@@ -90,25 +102,20 @@ def test_the_cached_legal_table_agrees_with_applying_every_candidate(variant, n,
         pytest.skip("option not available in this variant")
     rng = random.Random(f"{variant}{n}{sorted(mix.items())}")
     checked = 0
-    for deal in range(6):
-        state = StukolkaState(rules, dealer=deal % n)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(f"shuffle {rng.randrange(10_000)}")
-                continue
-            legal = state.legal_actions()
-            assert legal and len(set(legal)) == len(legal)
-            cands = _candidates(state)
-            if cands:
-                slow = [a for a in cands if _slowly_legal(state, a)]
-                assert sorted(slow) == sorted(a for a in legal if a in cands), (state.phase, legal, slow)
-                checked += 1
-            assert state.legal_actions() == legal          # asking twice changes nothing
-            a = rng.choice(legal)
-            twin = state.clone()                           # no table: the slow path
-            state.apply_action(a)
-            twin.apply_action(a)
-            assert twin == state and twin.history() == state.history()
+    for state in _decisions(rules, rng, 6):
+        legal = state.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        cands = _candidates(state)
+        if cands:
+            slow = [a for a in cands if _slowly_legal(state, a)]
+            assert sorted(slow) == sorted(a for a in legal if a in cands), (state.phase, legal, slow)
+            checked += 1
+        assert state.legal_actions() == legal          # asking twice changes nothing
+        a = rng.choice(legal)
+        twin = state.clone()                           # no table: the slow path
+        state.apply_action(a)
+        twin.apply_action(a)
+        assert twin == state and twin.history() == state.history()
     assert checked > 0
 
 
@@ -208,17 +215,12 @@ def test_listed_ids_are_those_of_the_general_code(variant, n, mix):
         pytest.skip("option not available in this variant")
     rng = random.Random(f"ids {variant} {n} {sorted(mix.items())}")
     checked = 0
-    for deal in range(25):
-        state = StukolkaState(rules, dealer=deal % n)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(f"shuffle {rng.randrange(10_000)}")
-                continue
-            listed = state.legal_action_ids()
-            if state.phase is not Phase.CUT:
-                assert listed == state.clone()._legal_ids_now(), (state.phase, listed)
-                checked += 1
-            state.apply_action_id(rng.choice(listed))
+    for state in _decisions(rules, rng, 25):
+        listed = state.legal_action_ids()
+        if state.phase is not Phase.CUT:
+            assert listed == state.clone()._legal_ids_now(), (state.phase, listed)
+            checked += 1
+        state.apply_action_id(rng.choice(listed))
     assert checked > 100
 
 
@@ -251,36 +253,31 @@ def test_each_purchase_moves_the_cards_and_money_it_names(variant, mix):
     rules = StukolkaRules(variant=variant, n_players=n, **mix)
     rng = random.Random(f"purchase {variant} {sorted(mix.items())}")
     steps = 0
-    for deal in range(150):
-        state = StukolkaState(rules, dealer=deal % n)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(f"shuffle {rng.randrange(10_000)}")
-                continue
-            aid = rng.choice(state.legal_action_ids())
-            p = state.current_player()
-            usual = (state.phase is Phase.PURCHASE and not state.pending and not state.dark[p]
-                     and state.action_to_string(aid).split()[0] in ("stand", "discard"))
-            if not usual:
-                state.apply_action_id(aid)
-                continue
-            word = state.action_to_string(aid)
-            thrown = [c for c in state.hands[p] if CARDS[c] in word.split()[1:]]
-            pool = state.stock + (state.thrown + thrown if len(state.stock) < len(thrown)
-                                  and rules.stock_exhausted == "reshuffle_discards" else [])
-            got = pool[:len(thrown)]
-            before = state.clone()
+    for state in _decisions(rules, rng, 150):
+        aid = rng.choice(state.legal_action_ids())
+        p = state.current_player()
+        usual = (state.phase is Phase.PURCHASE and not state.pending and not state.dark[p]
+                 and state.action_to_string(aid).split()[0] in ("stand", "discard"))
+        if not usual:
             state.apply_action_id(aid)
-            keep = [c for c in before.hands[p] if c not in thrown]
-            assert state.history()[-1] == word == ("stand" if not thrown else
-                                                   "discard " + " ".join(CARDS[c] for c in thrown))
-            assert state.hands[p][:len(keep) + len(got)] == keep + got
-            assert state.bought[p] - before.bought[p] == len(got)
-            assert state.discarded[p] - before.discarded[p] == len(thrown)
-            cost = rules.purchase_price_per_card * len(got)
-            assert before.balances[p] - state.balances[p] == cost
-            assert state.table - before.table == cost
-            steps += 1
+            continue
+        word = state.action_to_string(aid)
+        thrown = [c for c in state.hands[p] if CARDS[c] in word.split()[1:]]
+        pool = state.stock + (state.thrown + thrown if len(state.stock) < len(thrown)
+                              and rules.stock_exhausted == "reshuffle_discards" else [])
+        got = pool[:len(thrown)]
+        before = state.clone()
+        state.apply_action_id(aid)
+        keep = [c for c in before.hands[p] if c not in thrown]
+        assert state.history()[-1] == word == ("stand" if not thrown else
+                                               "discard " + " ".join(CARDS[c] for c in thrown))
+        assert state.hands[p][:len(keep) + len(got)] == keep + got
+        assert state.bought[p] - before.bought[p] == len(got)
+        assert state.discarded[p] - before.discarded[p] == len(thrown)
+        cost = rules.purchase_price_per_card * len(got)
+        assert before.balances[p] - state.balances[p] == cost
+        assert state.table - before.table == cost
+        steps += 1
     assert steps > 100
 
 
