@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from stukolka.base import CHANCE
+from stukolka.base import CHANCE, TERMINAL
 from stukolka.cards import format_card
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
@@ -209,19 +209,26 @@ def test_listed_ids_are_those_of_the_general_code(variant, n, mix):
     """At every decision of seeded deals, ``legal_action_ids`` (with its written-out cases: the
     usual declaration, purchase and one-card throw, the deal, the shleif choice, a last card) lists
     what the general code lists (``_legal_ids_now``: ``_declare_ids``, ``_exchange_ids``,
-    ``card_options``), in the same order."""
+    ``card_options``), in the same order; and the seat to act, which the written-out steps
+    note as they go (``_cp``), is the one the general code works out from the phase."""
     rules = _rules(variant, n, mix)
     if rules is None:
         pytest.skip("option not available in this variant")
     rng = random.Random(f"ids {variant} {n} {sorted(mix.items())}")
-    checked = 0
+    checked = noted = 0
     for state in _decisions(rules, rng, 25):
         listed = state.legal_action_ids()
         if state.phase is not Phase.CUT:
             assert listed == state.clone()._legal_ids_now(), (state.phase, listed)
             checked += 1
+        worked_out = state.clone()
+        noted += worked_out._cp is not None
+        worked_out._cp = None
+        assert state.current_player() == worked_out.current_player(), state.phase
         state.apply_action_id(rng.choice(listed))
-    assert checked > 100
+        if state.is_terminal():
+            assert state.current_player() == TERMINAL
+    assert checked > 100 and noted > 50
 
 
 def _seats_by_hand(decl):
@@ -385,3 +392,43 @@ def test_history_holds_only_canonical_actions():
             replay.apply_action(a)
             assert replay.history()[-1] == a                     # canonical: replays as written
         assert replay == s
+
+
+@pytest.mark.parametrize("variant,mix,seen", [
+    ("golets", {"golets_burn_card": True, "irregularities": True}, {"dead", "events", "exposed", "stock"}),
+    ("prikup", {"dark_allowed": True, "razrez_allowed": True, "violation_mode": "penalize",
+                "stock_exhausted": "reshuffle_discards"},
+     {"dead", "stock", "queue", "dark", "razrez_buyers", "violations"}),
+    ("shleif", {"dark_allowed": True, "razrez_allowed": True, "irregularities": True},
+     {"events", "exposed", "stock", "queue", "dark", "razrez_buyers"}),
+    ("obligatory", {"violation_mode": "penalize", "redeal_if_dealer_holds_trump_ace": True},
+     {"dead", "events", "stock", "violations"})])
+def test_lists_shared_with_the_prototype_are_never_changed_in_place(variant, mix, seen):
+    """A new state shares the lists of ``_REBOUND`` with its prototype (the engine puts a new
+    list in place of one it changes); after deals that add events, dead and exposed cards, dark
+    players, razrez buyers and violations, a new state's lists are still those of a state set
+    up from scratch, and so are the prototype's."""
+    from stukolka.stukolka.state import _PROTOTYPES, _REBOUND
+    rules = _rules(variant, 5, mix)
+    assert rules is not None
+    scratch = object.__new__(StukolkaState)
+    scratch._setup(rules, 0, 0, None)
+    start = {name: list(getattr(scratch, name)) for name in _REBOUND}
+    rng = random.Random(f"shared {variant}")
+    changed = set()
+    for state in _decisions(rules, rng, 60):
+        fresh = StukolkaState(rules, dealer=0)
+        for name in _REBOUND:
+            if getattr(state, name) != start[name]:
+                changed.add(name)
+            assert getattr(fresh, name) == start[name], name
+        legal = state.legal_action_ids()
+        if state.phase is Phase.PLAY and rules.violation_mode == "penalize":
+            wrong = [c for c in state.hands[state.current_player()] if c not in legal]
+            if wrong and rng.random() < 0.5:      # a card the rules forbid: a violation
+                state.apply_action(f"play {CARDS[rng.choice(wrong)]}")
+                continue
+        state.apply_action_id(rng.choice(legal))
+    protos = [p for p in _PROTOTYPES.values() if p[0] is rules]
+    assert protos and all(p[1][name] == start[name] for p in protos for name in _REBOUND)
+    assert seen <= changed, seen - changed

@@ -23,6 +23,7 @@ Money is exact and conserved: ``sum(state.balances) + state.table`` never change
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -276,6 +277,9 @@ def _seats_of(decl: tuple[str | None, ...]) -> tuple[tuple[bool, ...], int, tupl
 
 #: The declaring order (from the dealer's left, the dealer last) of each (dealer, players).
 _ORDERS = {(d, n): tuple(declaring_order(d, n)) for n in range(1, 16) for d in range(n)}
+#: The slices of the pack that are each seat's three cards, for each (dealer, players).
+_DEAL_SLICES = {(d, n): tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n))
+                for n in range(1, 16) for d in range(n)}
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
 _PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...],
@@ -286,6 +290,18 @@ _PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ..
 _LISTS = ("_history", "balances", "seat_draws", "_draw_pool", "events", "stock", "dead", "thrown",
           "exposed", "declarations", "seen", "dark", "bought", "discarded", "razrez_buyers", "queue",
           "trick", "tricks", "tricks_won", "violations", "deck", "payments")
+
+
+#: The lists of :data:`_LISTS` that the engine never changes in place: a step that changes one
+#: puts a new list in its place, so a new state may share them with its prototype.
+_REBOUND = frozenset({"seat_draws", "_draw_pool", "events", "stock", "dead", "exposed", "razrez_buyers",
+                      "queue", "violations", "dark"})
+
+
+def _lists_set(d: dict[str, Any]) -> list[str]:
+    """The attributes of :data:`_LISTS` that hold a list in ``d`` (not None) and that a new
+    state copied from ``d`` needs its own of (not in :data:`_REBOUND`)."""
+    return [k for k in _LISTS if d[k] is not None and k not in _REBOUND]
 
 
 def _copied(d: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +318,7 @@ def _copied(d: dict[str, Any]) -> dict[str, Any]:
 
 
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
-_CACHES = ("_lc", "_ledger", "_nact", "_lids")
+_CACHES = ("_lc", "_ledger", "_nact", "_lids", "_cp")
 
 #: The keys a record may have: (key, accepted types, required).  Any other key is refused.
 RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -427,17 +443,19 @@ class StukolkaState(GameState):
             if len(_PROTOTYPES) > 1000:
                 _PROTOTYPES.clear()
             base = _copied(self.__dict__)
-            keys = tuple(k for k in _LISTS if base[k] is not None)
-            _PROTOTYPES[key] = (rules, base, keys, tuple(base[k] for k in keys), base["hands"])
+            keys = tuple(_lists_set(base))
+            _PROTOTYPES[key] = (rules, base, keys, tuple(map(base.__getitem__, keys)), base["hands"])
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
         rules, balances_in = check_setup("StukolkaState", rules, dealer, carry, balances)
         self.rules = rules
         n = self.n = rules.n_players
+        self._buys, self._razrez = rules.has_purchase, rules.razrez_on   # (read at every deal's turns)
         self._history: list[str] = []
         self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
         self._lids: Sequence[int] | None = None  # this step's legal action ids (not changed in place)
+        self._cp: int | None = None  # the seat to act, when the step that led here knew it
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = balances_in
@@ -547,6 +565,9 @@ class StukolkaState(GameState):
 
     # ------------------------------------------------------------------ interface
     def current_player(self) -> int:
+        cp = self._cp          # set by a step that knew who acts next (reset by every step)
+        if cp is not None:
+            return cp
         ph = self.phase
         if ph is _PH_PLAY:
             turn = self.turn
@@ -668,9 +689,13 @@ class StukolkaState(GameState):
                     if (r.variant == "shleif" and not self.shleif_refused and p == self.dealer
                             and not r.shleif_dealer_may_discard_trump_card):
                         keep = self.trump_card     # the shleif dealer keeps the trump card
-                        lids = self._lids = [one[c] for c in hand if c != keep]
                     else:
-                        lids = self._lids = [one[c] for c in hand]
+                        keep = None
+                    lids = []                      # (a loop: a comprehension would make a closure
+                    for c in hand:                 # cell of every call of this method)
+                        if c != keep:
+                            lids.append(one[c])
+                    self._lids = lids
                     return lids[:]
             elif ph is _PH_CUT:
                 return list(_CUT_IDS)
@@ -709,7 +734,7 @@ class StukolkaState(GameState):
         elif ph is _PH_DEAL and not self.rules.irregularities:
             lids = [61]
         else:
-            lids = [self._word_id(a) for a in self._deal_actions()]
+            lids = list(map(self._word_id, self._deal_actions()))
         self._lids = lids
         return lids
 
@@ -722,10 +747,13 @@ class StukolkaState(GameState):
         if lids is None or action_id not in lids or action_id.__class__ is not int:
             if ph is _PH_CUT and type(action_id) is int and CUT_BASE < action_id < CUT_BASE + 52:
                 k = action_id - CUT_BASE              # the cut (_apply_id, written out)
-                deck = self._the_deck()
-                self.deck = deck[k:] + deck[:k]
+                deck = self.deck
+                if deck is None:
+                    deck = self._the_deck()           # (it raises)
+                deck += deck[:k]                      # the top k cards go under (the state's own list)
+                del deck[:k]
                 self.phase = _PH_DEAL
-                self._lc = self._lids = None
+                self._lc = self._lids = self._cp = None
                 self._history.append(_CUTS[k - 1])
                 return None
             if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
@@ -735,19 +763,19 @@ class StukolkaState(GameState):
                 return self._apply_unlisted_id(action_id)
         # a listed id: applied with no further reading
         if ph is _PH_PLAY:
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             p = self.turn
             trick = self.trick
             seats = self._nact
             if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
                 self.hands[p].remove(action_id)  # type: ignore[index]
                 trick.append((p, action_id))  # type: ignore[arg-type]
-                self.turn = seats[1][p]  # type: ignore[index]
+                self.turn = self._cp = seats[1][p]  # type: ignore[index]
             else:
                 self._play_card(p, action_id)  # type: ignore[arg-type]
             self._history.append(_PLAYS[action_id])
         elif ph is _PH_DECLARE:
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             d = self.dealer
             if d is not None and (action_id == KNOCK or action_id == PASS):
                 # the usual declarations (_apply_declare, written out)
@@ -764,12 +792,14 @@ class StukolkaState(GameState):
                 self.declare_idx = i = i + 1
                 if i == n:
                     self._after_declare()
+                else:
+                    self._cp = (p + 1) % n
                 return
             word = _ID_WORDS[action_id]
             self._apply_declare(word)
             self._history.append(word)
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             if ph is _PH_PURCHASE and not self.pending and (action_id == STAND or DISCARD_BASE < action_id
                                                              < DISCARD_BASE + 148877):
                 p = self.queue[0]
@@ -777,12 +807,12 @@ class StukolkaState(GameState):
             else:
                 self._history.append(self._exchange_id(action_id))
         elif ph is _PH_SHLEIF_CHOICE:          # (_apply_id, written out)
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             self.shleif_refused = action_id == 60
             self.phase = _PH_SHUFFLE
             self._history.append(_ID_WORDS[action_id])
         elif action_id == 61:                  # the deal (listed only in the deal phase)
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             self._deal()
             self._history.append("deal")
         else:
@@ -885,7 +915,7 @@ class StukolkaState(GameState):
     def _apply_id(self, aid: int) -> None:
         """Apply the legal action ``aid`` (already checked) and record its canonical string."""
         ph = self.phase
-        self._lc = self._lids = None
+        self._lc = self._lids = self._cp = None
         if ph is _PH_PLAY:
             self._play_card(self.turn, aid)  # type: ignore[arg-type]
             self._history.append(_PLAYS[aid])
@@ -1006,7 +1036,7 @@ class StukolkaState(GameState):
         if self.rules.stock_exhausted == "reshuffle_discards":   # (available(), written out)
             avail += len(self.thrown)
         if self.dark[p]:
-            return tuple(BLIND_BASE + k for k in range(4) if k + 1 <= avail)
+            return tuple(range(BLIND_BASE, BLIND_BASE + min(4, avail)))
         return (STAND,) + _discard_ids(hand, _SIZES[min(3, avail, len(hand))], None)
 
     def _trump(self) -> int:
@@ -1103,7 +1133,7 @@ class StukolkaState(GameState):
             order = _DECKS.get(seed)
             self.deck = list(order) if order is not None else shuffled_deck(seed)
             self.phase = _PH_CUT
-            self._lc = self._lids = None
+            self._lc = self._lids = self._cp = None
             self._history.append(action)
             return
         elif ph is _PH_CUT and type(action) is str and action in _CUT_ID_OF:
@@ -1135,7 +1165,7 @@ class StukolkaState(GameState):
             else:
                 self._apply_id(self.string_to_action(a))
                 return
-        self._lc = self._lids = None
+        self._lc = self._lids = self._cp = None
         self._history.append(a)
 
     def _phase_rule(self) -> str:
@@ -1172,7 +1202,7 @@ class StukolkaState(GameState):
         """Lowest card deals; ace high by default; ties redraw (``stukolka-rule-seat-draw``, K-19)."""
         ace_high = self.rules.seat_draw_ace_high
         value = [(card_rank(c) if ace_high or card_rank(c) != 14 else 1) for c in cards]
-        self.seat_draws.append(tuple(zip(self._draw_pool, (int(c) for c in cards))))
+        self.seat_draws = self.seat_draws + [tuple(zip(self._draw_pool, (int(c) for c in cards)))]
         low = min(value)
         tied = [p for p, v in zip(self._draw_pool, value) if v == low]
         if len(tied) > 1:
@@ -1199,10 +1229,10 @@ class StukolkaState(GameState):
                 return self._redeal(f"{_CS[card]} of seat {owner} exposed")
             if card == trump_ace or self.rules.redeal_on_own_exposed_card:
                 return self._redeal(f"dealer's own {_CS[card]} exposed")
-            self.events.append(f"dealer's own {_CS[card]} exposed; play on")
+            self._event(f"dealer's own {_CS[card]} exposed; play on")
             self._deal()
             if self.phase is not _PH_SHUFFLE:
-                self.exposed.append(card)
+                self.exposed = self.exposed + [card]
             return
         if words[1] == "miscount":
             return self._redeal("wrong number of cards")
@@ -1211,18 +1241,22 @@ class StukolkaState(GameState):
             raise IllegalActionError(a, f"seat {p} is not another player", "stukolka-rule-out-of-turn-deal")
         if len(words) == 4:
             self.redeals += 1
-            self.events.append(f"seat {p} dealt out of turn, noticed in time; the pack goes back to {d}")
+            self._event(f"seat {p} dealt out of turn, noticed in time; the pack goes back to {d}")
             self.deck = None
             self.phase = _PH_SHUFFLE
             return
-        self.events.append(f"seat {p} dealt out of turn; the deal stands")
+        self._event(f"seat {p} dealt out of turn; the deal stands")
         self.dealer = p
         self._deal()
+
+    def _event(self, text: str) -> None:
+        """Note a table event (``events`` is never changed in place: see :data:`_REBOUND`)."""
+        self.events = self.events + [text]
 
     def _redeal(self, why: str) -> None:
         """Same dealer deals again, no second fee (K-12, 003)."""
         self.redeals += 1
-        self.events.append(f"redeal: {why}")
+        self._event(f"redeal: {why}")
         self._reset_deal()
         self.phase = _PH_SHUFFLE
 
@@ -1233,9 +1267,8 @@ class StukolkaState(GameState):
         n, d, deck = self.n, self.dealer, self.deck
         if d is None or deck is None:
             d, deck = self._the_dealer(), self._the_deck()     # (they raise)
-        hands = self.hands
-        for i, q in enumerate(_ORDERS[d, n]):  # card j goes to seat d + 1 + j: every n-th card
-            hands[q] += (deck[i], deck[i + n], deck[i + 2 * n])
+        # card j goes to seat d + 1 + j: each seat's hand is every n-th card of the first 3n
+        self.hands = list(map(deck.__getitem__, _DEAL_SLICES[d, n]))
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -1243,7 +1276,7 @@ class StukolkaState(GameState):
             self.shleif_card = tc
         else:
             self.trump_visible = True
-            self.dead.append(tc)
+            self.dead = self.dead + [tc]
         if self.rules.redeal_if_dealer_holds_trump_ace and self.trump_suit * 13 + 12 in self.hands[d]:
             return self._redeal("the dealer holds the trump ace")
         if self.forced:  # stukolka-rule-obligatory: everyone plays his own cards
@@ -1251,6 +1284,7 @@ class StukolkaState(GameState):
             return self._begin_play()
         self.phase = _PH_DECLARE
         self.declare_idx = 0
+        self._cp = (d + 1) % n
 
     def _draw(self, k: int) -> list[int]:
         if not k:
@@ -1258,7 +1292,7 @@ class StukolkaState(GameState):
         if len(self.stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
             self.stock = self.stock + self.thrown
             self.thrown = []
-            self.events.append("stock rebuilt from the thrown cards")
+            self._event("stock rebuilt from the thrown cards")
         stock = self.stock
         out = stock[:k]
         del stock[:k]       # (the state's own list: a copy or clone has its own)
@@ -1277,14 +1311,16 @@ class StukolkaState(GameState):
             self.thrown.extend(self.hands[p])
             self.hands[p] = []
         elif a == "dark":
-            self.dark[p] = True
+            dark = self.dark[:]
+            dark[p] = True
+            self.dark = dark
         elif a == "golets":  # stukolka-rule-golets: a full 3-card exchange (K-5)
             self.golets_taker = p
             self.seen[p] = True
             self.thrown.extend(self.hands[p])
             self.discarded[p] += 3
             if self.rules.golets_burn_card:
-                self.dead.extend(self._draw(1))
+                self.dead = self.dead + self._draw(1)
             self.hands[p] = self._draw(3)
             self.bought[p] += 3
         self.declare_idx += 1
@@ -1296,18 +1332,24 @@ class StukolkaState(GameState):
         act, n_in, _ = _seats_of(tuple(self.declarations))
         if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
-        if n_in == 1 and not self.rules.razrez_on:
+        if n_in == 1 and not self._razrez:
             return self._finish_lone()
-        if self.rules.has_purchase:
-            g = self.golets_taker            # purchase_order(), with the seats in already known
-            self.queue = [p for p in _ORDERS[self._the_dealer(), self.n] if act[p] and p != g]
+        if self._buys:
+            self.queue = queue = []          # purchase_order(), with the seats in already known
+            g = self.golets_taker            # (a loop: a comprehension would make closure cells)
+            d = self.dealer
+            if d is None:
+                d = self._the_dealer()       # (it raises)
+            for p in _ORDERS[d, self.n]:
+                if act[p] and p != g:
+                    queue.append(p)
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
         self._after_purchase()
 
     def _after_purchase(self) -> None:
-        if self.rules.razrez_on:
+        if self._razrez:
             self.queue = self.razrez_order()
             self._skip_razrez()
             if self.queue:
@@ -1358,7 +1400,7 @@ class StukolkaState(GameState):
             return "pass"
         if aid == RAZREZ:
             self.declarations[p] = "razrez"
-            self.razrez_buyers.append(p)
+            self.razrez_buyers = self.razrez_buyers + [p]
             got = self._draw(4)
             self.pending = 1
         elif BLIND_BASE <= aid < BLIND_BASE + 36:
@@ -1449,7 +1491,9 @@ class StukolkaState(GameState):
         self.seen[p] = True
         queue = self.queue                     # (_next_exchanger, in the purchase)
         del queue[0]
-        if not queue:
+        if queue:
+            self._cp = queue[0]
+        else:
             self._after_purchase()
         return word
 
@@ -1465,23 +1509,26 @@ class StukolkaState(GameState):
     def first_leader(self) -> int:
         """Golets taker, else the last razrez buyer, else the first knocker
         (``stukolka-rule-first-lead``)."""
+        return self._leader(_seats_of(tuple(self.declarations))[0])
+
+    def _leader(self, act: Sequence[bool]) -> int:
+        """:meth:`first_leader`, with the seats that play (``act``) known."""
         if self.golets_taker is not None:
             return self.golets_taker
         if self.razrez_buyers:
             return self.razrez_buyers[-1]
-        act = _seats_of(tuple(self.declarations))[0]
         for p in _ORDERS[self._the_dealer(), self.n]:
             if act[p]:
                 return p
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        _, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
+        act, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
         if count == 1:
             return self._finish_lone()
         self._nact = count, nxt
         self.phase = _PH_PLAY
-        self.turn = self.first_leader()
+        self.turn = self._cp = self._leader(act)
 
     def _apply_play(self, action: str, a: str) -> None:
         """One card to the trick; in penalize mode an illegal card is recorded as a violation
@@ -1498,7 +1545,7 @@ class StukolkaState(GameState):
             if self.rules.violation_mode != "penalize":
                 raise IllegalActionError(action, "must play one of " + " ".join(_CS[c] for c in legal),
                                          rule or "stukolka-rule-violation")
-            self.violations.append((p, self._violation_rule(p, card), _CS[card]))
+            self.violations = self.violations + [(p, self._violation_rule(p, card), _CS[card])]
         self._play_card(p, card)
 
     def _play_card(self, p: int, card: int) -> None:
@@ -1534,7 +1581,7 @@ class StukolkaState(GameState):
         if len(self.tricks) == 3:
             self._finish()
         else:
-            self.turn = w
+            self.turn = self._cp = w
 
     def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
         """How many seats play, and for each seat the next seat on its left that plays."""
@@ -1553,8 +1600,7 @@ class StukolkaState(GameState):
         ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
         self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
         pay, moved = state_payments(self)
-        for p, x in enumerate(pay):
-            self.balances[p] += x
+        self.balances = list(map(operator.add, self.balances, pay))
         self._ledger: Ledger | None = None  # written when asked for (settlement())
         self.payments = pay
         self.table = self.next_carry = self.table + moved
