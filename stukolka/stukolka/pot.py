@@ -419,8 +419,7 @@ def state_payments(state: Any) -> tuple[list[int], int]:
     if not state.violations and len(tricks) == 3:           # three tricks, no violator: the usual end
         w0, w1, w2 = tricks[0][1], tricks[1][1], tricks[2][1]
         pot = state.carry_in + sum(state.contributions)     # pot_in_play
-        share, cap = trick_share(pot), r.remiz_cap
-        one = pot if cap is None else min(pot, cap)         # remiz
+        share, one = trick_share(pot), remiz(pot, r.remiz_cap)
         pay = [0] * state.n
         pay[w0] += share
         pay[w1] += share

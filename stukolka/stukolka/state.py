@@ -555,8 +555,20 @@ class StukolkaState(GameState):
     def purchase_order(self) -> list[int]:
         """Who buys, in order: the players in, from the dealer's left, the dealer last; not the
         golets taker (``stukolka-rule-purchase``)."""
-        act = self.active()
-        return [p for p in self.order() if act[p] and p != self.golets_taker]
+        return self._buyers(_seats_of(tuple(self.declarations))[0])
+
+    def _buyers(self, act: Sequence[bool]) -> list[int]:
+        """:meth:`purchase_order`, with the seats that play (``act``) known.  (A loop: a
+        comprehension over these locals would make closure cells at every call.)"""
+        g = self.golets_taker
+        d = self.dealer
+        if d is None:
+            d = self._the_dealer()       # (it raises)
+        buyers = []
+        for p in _ORDERS[d, self.n]:
+            if act[p] and p != g:
+                buyers.append(p)
+        return buyers
 
     def razrez_order(self) -> list[int]:
         """Who may cut in, in order: the passers, from the dealer's left (``stukolka-rule-razrez``)."""
@@ -1335,14 +1347,7 @@ class StukolkaState(GameState):
         if n_in == 1 and not self._razrez:
             return self._finish_lone()
         if self._buys:
-            self.queue = queue = []          # purchase_order(), with the seats in already known
-            g = self.golets_taker            # (a loop: a comprehension would make closure cells)
-            d = self.dealer
-            if d is None:
-                d = self._the_dealer()       # (it raises)
-            for p in _ORDERS[d, self.n]:
-                if act[p] and p != g:
-                    queue.append(p)
+            self.queue = self._buyers(act)
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
