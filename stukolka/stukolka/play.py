@@ -25,7 +25,8 @@ from collections.abc import Iterable, Sequence
 
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["PLAYING", "beats", "trick_winner", "winning_index", "card_options", "marriage_exemption",
+__all__ = ["PLAYING", "beats", "trick_winner", "winning_index", "card_options", "lead_options",
+           "follow_options", "marriage_exemption",
            "violation_rule", "declaring_order", "discard_order", "trick_reason"]
 
 #: The declarations that take part in the play (``stukolka-rule-declare``).
@@ -88,21 +89,39 @@ def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump:
     >>> card_options(StukolkaRules(), hand, [(1, int(parse_card("K♥")))], trump=0)
     ([25], 'stukolka-rule-must-beat')
     """
+    if trick:
+        return follow_options(rules, hand, trick, trump)
+    return lead_options(rules, hand, trump, me, exempt, trump_visible, trump_card)
+
+
+def lead_options(rules: StukolkaRules, hand: Sequence[int], trump: int, me: int = -1,
+                 exempt: tuple[int, int] | None = None, trump_visible: bool = False,
+                 trump_card: int | None = None) -> tuple[list[int], str | None]:
+    """:func:`card_options` for a lead (an empty trick): ``stukolka-rule-trump-ace-lead``,
+    ``stukolka-rule-marriage-lead``, ``stukolka-rule-marriage-exemption`` (K-11)."""
     r = rules
     t = trump
-    if not trick:  # a lead
-        ace = t * 13 + 12
-        if r.lead_trump_ace and ace in hand:
-            return [ace], "stukolka-rule-trump-ace-lead"
-        king = ace - 1
-        if r.lead_king_from_marriage:
-            if king in hand and ace - 2 in hand:
-                return [king], "stukolka-rule-marriage-lead"
-            if not r.marriage_exemption and exempt and exempt[0] == me and exempt[1] in hand:
-                return [exempt[1]], "stukolka-rule-marriage-exemption"
-        if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
+    ace = t * 13 + 12
+    if r.lead_trump_ace and ace in hand:
+        return [ace], "stukolka-rule-trump-ace-lead"
+    king = ace - 1
+    if r.lead_king_from_marriage:
+        if king in hand and ace - 2 in hand:
             return [king], "stukolka-rule-marriage-lead"
-        return list(hand), None
+        if not r.marriage_exemption and exempt and exempt[0] == me and exempt[1] in hand:
+            return [exempt[1]], "stukolka-rule-marriage-exemption"
+    if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
+        return [king], "stukolka-rule-marriage-lead"
+    return list(hand), None
+
+
+def follow_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick,
+                   trump: int) -> tuple[list[int], str | None]:
+    """:func:`card_options` for a card into a trick already led: ``stukolka-rule-follow-suit``
+    (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
+    ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8)."""
+    r = rules
+    t = trump
     lead = trick[0][1]
     led = lead // 13
     win, ws = lead, led                      # the winning card so far (trick_winner, written out;

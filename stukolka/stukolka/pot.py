@@ -408,24 +408,35 @@ def _trick_facts(state: Any) -> tuple[list[bool], list[int], dict[int, int | Non
     return act, winners, takers
 
 
-def state_payments(state: Any) -> tuple[list[int], int]:
+#: :func:`trick_share` and :func:`remiz` of each (pot in play, cap) met at a usual end.
+_SHARE_REMIZ: dict[tuple[int, int | None], tuple[int, int]] = {}
+
+
+def state_payments(state: Any, active: Sequence[bool] | None = None) -> tuple[list[int], int]:
     """What the end of a finished deal pays, ``(per seat, change on the table)``: the sums of the
     end-of-deal lines of :func:`state_ledger` (:data:`SETTLED_AT_END`), added up in integers
     without writing the lines' words.  The engine pays from this when the deal ends and writes
     the ledger when it is asked for; ``tests/test_stukolka_hot_path.py`` checks that the two
-    agree over random deals of every variant and option mix."""
+    agree over random deals of every variant and option mix.  ``active``: the seats that play,
+    when the caller knows them (else ``state.active()``)."""
     r = state.rules
     tricks = state.tricks
     if not state.violations and len(tricks) == 3:           # three tricks, no violator: the usual end
         w0, w1, w2 = tricks[0][1], tricks[1][1], tricks[2][1]
         pot = state.carry_in + sum(state.contributions)     # pot_in_play
-        share, one = trick_share(pot), remiz(pot, r.remiz_cap)
+        cap = r.remiz_cap
+        got = _SHARE_REMIZ.get((pot, cap))
+        if got is None:
+            if len(_SHARE_REMIZ) > 10_000:
+                _SHARE_REMIZ.clear()
+            got = _SHARE_REMIZ[pot, cap] = trick_share(pot), remiz(pot, cap)
+        share, one = got
         pay = [0] * state.n
         pay[w0] += share
         pay[w1] += share
         pay[w2] += share
         table = -3 * share
-        for p, playing in enumerate(state.active()):
+        for p, playing in enumerate(state.active() if active is None else active):
             if playing and p != w0 and p != w1 and p != w2:
                 pay[p] -= one
                 table += one

@@ -36,8 +36,8 @@ from stukolka.cards import CardParseError, Cards, card_rank, format_card, parse_
 from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order,
-                                    marriage_exemption, violation_rule)
+from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order, follow_options,
+                                    lead_options, marriage_exemption, violation_rule)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules, _short, check_setup
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import (opening_contributions, state_ledger,
@@ -282,8 +282,7 @@ _DEAL_SLICES = {(d, n): tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n)
                 for n in range(1, 16) for d in range(n)}
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
-_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...],
-                                                 list[list[int]]]] = {}
+_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...]]] = {}
 
 
 #: The attributes of a state that hold lists (a copy gets its own); ``hands`` is a list of lists.
@@ -292,10 +291,12 @@ _LISTS = ("_history", "balances", "seat_draws", "_draw_pool", "events", "stock",
           "trick", "tricks", "tricks_won", "violations", "deck", "payments")
 
 
-#: The lists of :data:`_LISTS` that the engine never changes in place: a step that changes one
-#: puts a new list in its place, so a new state may share them with its prototype.
+#: The lists that a new state may share with its prototype, since the engine never changes them
+#: in place before putting a new list in their place: a step that changes one of these replaces
+#: it, except ``stock`` and ``hands`` (the hands and their list), which the deal makes afresh
+#: before any step changes them.
 _REBOUND = frozenset({"seat_draws", "_draw_pool", "events", "stock", "dead", "exposed", "razrez_buyers",
-                      "queue", "violations", "dark"})
+                      "queue", "violations", "dark", "seen", "hands"})
 
 
 def _lists_set(d: dict[str, Any]) -> list[str]:
@@ -432,10 +433,9 @@ class StukolkaState(GameState):
             key = (id(rules), dealer, carry)
             proto = _PROTOTYPES.get(key)
             if proto is not None and proto[0] is rules:   # set up like this before: copy it
-                _, base, keys, lists, hands = proto
+                _, base, keys, lists = proto
                 new = base.copy()                         # (_copied, with the lists known)
                 new.update(zip(keys, map(list.copy, lists)))
-                new["hands"] = list(map(list.copy, hands))
                 self.__dict__ = new
                 return
         self._setup(rules, dealer, carry, balances)
@@ -444,7 +444,7 @@ class StukolkaState(GameState):
                 _PROTOTYPES.clear()
             base = _copied(self.__dict__)
             keys = tuple(_lists_set(base))
-            _PROTOTYPES[key] = (rules, base, keys, tuple(map(base.__getitem__, keys)), base["hands"])
+            _PROTOTYPES[key] = (rules, base, keys, tuple(map(base.__getitem__, keys)))
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
@@ -510,7 +510,8 @@ class StukolkaState(GameState):
         self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
-        self._nact: tuple[int, tuple[int, ...]] | None = None  # the seats in play, found at the first card
+        # the seats in play (how many, each one's next, which), found when the play begins
+        self._nact: tuple[int, tuple[int, ...], tuple[bool, ...]] | None = None
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -675,8 +676,12 @@ class StukolkaState(GameState):
                     if len(hand) == 1:             # a last card is always the one to play
                         self._lids = (hand[0],)
                         return hand[:]
-                    lids = self._lids = card_options(self.rules, hand, self.trick, t, p, self.exempt,
-                                                     self.trump_visible, self.trump_card)[0]
+                    trick = self.trick             # (card_options: a follow, else a lead)
+                    if trick:
+                        lids = self._lids = follow_options(self.rules, hand, trick, t)[0]
+                    else:
+                        lids = self._lids = lead_options(self.rules, hand, t, p, self.exempt,
+                                                         self.trump_visible, self.trump_card)[0]
                     return lids[:]
             elif ph is _PH_DECLARE:
                 d = self.dealer
@@ -688,6 +693,8 @@ class StukolkaState(GameState):
                             return [KNOCK, PASS, GOLETS]
                         self._lids = _KNOCK_PASS
                         return [KNOCK, PASS]
+                    lids = self._lids = self._declare_ids(q)[0]
+                    return lids[:]
             elif ph is _PH_PURCHASE:
                 p = self.queue[0]
                 hand = self.hands[p]
@@ -765,7 +772,8 @@ class StukolkaState(GameState):
                 deck += deck[:k]                      # the top k cards go under (the state's own list)
                 del deck[:k]
                 self.phase = _PH_DEAL
-                self._lc = self._lids = self._cp = None
+                self._lc = self._lids = None
+                self._cp = self.dealer                # the dealer deals
                 self._history.append(_CUTS[k - 1])
                 return None
             if lids is None and ph is not _PH_SHUFFLE and ph is not _PH_CUT and ph is not _PH_TERMINAL \
@@ -812,14 +820,15 @@ class StukolkaState(GameState):
             self._history.append(word)
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
             self._lc = self._lids = self._cp = None
-            if ph is _PH_PURCHASE and not self.pending and (action_id == STAND or DISCARD_BASE < action_id
-                                                             < DISCARD_BASE + 148877):
+            if ph is _PH_PURCHASE and self.pending < 2 and (action_id == STAND or DISCARD_BASE < action_id
+                                                            < DISCARD_BASE + 148877):
                 p = self.queue[0]
                 self._history.append(self._purchase(p, self.hands[p], action_id))
             else:
                 self._history.append(self._exchange_id(action_id))
         elif ph is _PH_SHLEIF_CHOICE:          # (_apply_id, written out)
-            self._lc = self._lids = self._cp = None
+            self._lc = self._lids = None
+            self._cp = CHANCE                  # the shuffle comes next
             self.shleif_refused = action_id == 60
             self.phase = _PH_SHUFFLE
             self._history.append(_ID_WORDS[action_id])
@@ -992,7 +1001,8 @@ class StukolkaState(GameState):
         if r.variant == "shleif" and not self.shleif_refused:   # (_dealer_must_play: no count needed)
             opts.remove(PASS)
             return opts, "stukolka-rule-shleif"
-        act, knockers, _ = _seats_of(tuple(self.declarations))
+        decl = tuple(self.declarations)
+        act, knockers, _ = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
         if act[p]:
             knockers -= 1                                     # the others who play
         rule = "stukolka-rule-declare"
@@ -1145,7 +1155,8 @@ class StukolkaState(GameState):
             order = _DECKS.get(seed)
             self.deck = list(order) if order is not None else shuffled_deck(seed)
             self.phase = _PH_CUT
-            self._lc = self._lids = self._cp = None
+            self._lc = self._lids = None
+            self._cp = (self.dealer - 1) % self.n  # type: ignore[operator]  # the dealer's right cuts
             self._history.append(action)
             return
         elif ph is _PH_CUT and type(action) is str and action in _CUT_ID_OF:
@@ -1261,6 +1272,13 @@ class StukolkaState(GameState):
         self.dealer = p
         self._deal()
 
+    def _saw(self, p: int) -> None:
+        """Seat ``p`` has seen his cards (``seen`` is never changed in place: :data:`_REBOUND`)."""
+        if not self.seen[p]:
+            seen = self.seen[:]
+            seen[p] = True
+            self.seen = seen
+
     def _event(self, text: str) -> None:
         """Note a table event (``events`` is never changed in place: see :data:`_REBOUND`)."""
         self.events = self.events + [text]
@@ -1316,7 +1334,7 @@ class StukolkaState(GameState):
         d = self.dealer
         p = self.current_player() if d is None else (d + 1 + self.declare_idx) % self.n
         if a == "look":
-            self.seen[p] = True
+            self._saw(p)
             return
         self.declarations[p] = a
         if a == "pass":
@@ -1328,7 +1346,7 @@ class StukolkaState(GameState):
             self.dark = dark
         elif a == "golets":  # stukolka-rule-golets: a full 3-card exchange (K-5)
             self.golets_taker = p
-            self.seen[p] = True
+            self._saw(p)
             self.thrown.extend(self.hands[p])
             self.discarded[p] += 3
             if self.rules.golets_burn_card:
@@ -1341,7 +1359,8 @@ class StukolkaState(GameState):
 
     def _after_declare(self) -> None:
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
-        act, n_in, _ = _seats_of(tuple(self.declarations))
+        decl = tuple(self.declarations)
+        act, n_in, _ = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
         if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
         if n_in == 1 and not self._razrez:
@@ -1351,7 +1370,10 @@ class StukolkaState(GameState):
             if self.queue:
                 self.phase = _PH_PURCHASE
                 return
-        self._after_purchase()
+        if self._razrez:
+            self._after_purchase()
+        else:
+            self._begin_play()
 
     def _after_purchase(self) -> None:
         if self._razrez:
@@ -1373,7 +1395,7 @@ class StukolkaState(GameState):
         p = self.queue[0]
         hand = self.hands[p]
         razrez = self.phase is _PH_RAZREZ
-        if not self.pending and not razrez and (aid == STAND or DISCARD_BASE < aid < DISCARD_BASE + 148877):
+        if self.pending < 2 and not razrez and (aid == STAND or DISCARD_BASE < aid < DISCARD_BASE + 148877):
             return self._purchase(p, hand, aid)
         word = _ID_WORDS.get(aid)
         if word is None and aid >= DISCARD_BASE:
@@ -1397,7 +1419,7 @@ class StukolkaState(GameState):
             self.thrown.extend(cards)
             self.discarded[p] += len(cards)
             self.pending = 0
-            self.seen[p] = True
+            self._saw(p)
             self._next_exchanger()
             return word  # type: ignore[return-value]
         if aid == PASS:
@@ -1437,15 +1459,25 @@ class StukolkaState(GameState):
             self.shleif_card = None
             self.pending += 1
         if not self.pending:
-            self.seen[p] = True
+            self._saw(p)
             self._next_exchanger()
         return word  # type: ignore[return-value]
 
     def _purchase(self, p: int, hand: list[int], aid: int) -> str:
-        """The usual purchase (:meth:`_exchange_id`, written out for its commonest case): seat
-        ``p`` stands, or throws one, two or three cards of ``hand`` and buys as many."""
+        """The usual purchase (:meth:`_exchange_id`, written out for its commonest cases): seat
+        ``p`` stands, or throws one, two or three cards of ``hand`` and buys as many; or, with
+        one card to throw (``pending``: the shleif dealer's 4th card, a dark buyer's extra card),
+        throws the card ``aid`` (a listed id: then a one-card throw)."""
         code = aid - DISCARD_BASE
-        if aid == STAND:
+        if self.pending:                       # the one card to throw after the purchase
+            c = code - 1
+            word = _DISCARD_ONE[c]
+            hand.remove(c)
+            self.thrown.append(c)
+            self.discarded[p] += 1
+            self.pending = 0
+            k = 0
+        elif aid == STAND:
             word = "stand"
             k = 0
         elif code <= 52:                       # one card
@@ -1462,12 +1494,15 @@ class StukolkaState(GameState):
             hand.remove(c1)
             self.thrown += (c0, c1)
             k = 2
-        else:                                  # three cards: the whole hand (a listed id)
-            if len(hand) != 3:
-                cards = _in_hand_order(hand, aid)
-            else:
-                cards = hand[:]
-            word = "discard " + " ".join([_CS[c] for c in cards])
+        elif len(hand) == 3:                   # three cards: the whole hand (a listed id)
+            c0, c1, c2 = hand
+            word = "discard " + _CS[c0] + " " + _CS[c1] + " " + _CS[c2]
+            self.thrown += hand
+            hand.clear()
+            k = 3
+        else:
+            cards = _in_hand_order(hand, aid)
+            word = "discard " + " ".join(map(_CS.__getitem__, cards))
             for c in cards:
                 hand.remove(c)
             self.thrown.extend(cards)
@@ -1493,13 +1528,16 @@ class StukolkaState(GameState):
             self.shleif_card = None
             self.pending += 1
             return word
-        self.seen[p] = True
+        if not self.seen[p]:                   # (_saw, written out: seen already, as a rule)
+            self._saw(p)
         queue = self.queue                     # (_next_exchanger, in the purchase)
         del queue[0]
         if queue:
             self._cp = queue[0]
-        else:
+        elif self._razrez:
             self._after_purchase()
+        else:
+            self._begin_play()
         return word
 
     def _next_exchanger(self) -> None:
@@ -1522,16 +1560,21 @@ class StukolkaState(GameState):
             return self.golets_taker
         if self.razrez_buyers:
             return self.razrez_buyers[-1]
-        for p in _ORDERS[self._the_dealer(), self.n]:
+        d = self.dealer
+        if d is None:
+            d = self._the_dealer()       # (it raises)
+        for p in _ORDERS[d, self.n]:
             if act[p]:
                 return p
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
-        act, count, nxt = _seats_of(tuple(self.declarations))    # the declarations are final now
+        """The play begins, or a lone player takes the deal."""
+        decl = tuple(self.declarations)                          # the declarations are final now
+        act, count, nxt = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
         if count == 1:
             return self._finish_lone()
-        self._nact = count, nxt
+        self._nact = count, nxt, act
         self.phase = _PH_PLAY
         self.turn = self._cp = self._leader(act)
 
@@ -1588,10 +1631,11 @@ class StukolkaState(GameState):
         else:
             self.turn = self._cp = w
 
-    def _seats_in_play(self) -> tuple[int, tuple[int, ...]]:
-        """How many seats play, and for each seat the next seat on its left that plays."""
-        _, count, nxt = _seats_of(tuple(self.declarations))
-        return count, nxt
+    def _seats_in_play(self) -> tuple[int, tuple[int, ...], tuple[bool, ...]]:
+        """How many seats play, for each seat the next seat on its left that plays, and which
+        seats play."""
+        act, count, nxt = _seats_of(tuple(self.declarations))
+        return count, nxt, act
 
     def _finish_lone(self) -> None:
         """A lone player takes all three tricks unopposed (e.g. ST-15)."""
@@ -1604,7 +1648,8 @@ class StukolkaState(GameState):
         the all-pass take (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
         ``stukolka-rule-violation``, ``stukolka-rule-all-pass``); what stays is the next carry."""
         self.next_dealer = (self.rotation_dealer + 1) % self.n  # stukolka-rule-rotation
-        pay, moved = state_payments(self)
+        nact = self._nact
+        pay, moved = state_payments(self, None if nact is None else nact[2])
         self.balances = list(map(operator.add, self.balances, pay))
         self._ledger: Ledger | None = None  # written when asked for (settlement())
         self.payments = pay
