@@ -1075,8 +1075,6 @@ class StukolkaState(GameState):
         return card_options(self.rules, self.hands[p], self.trick, t, me=p,
                             exempt=self.exempt, trump_visible=self.trump_visible, trump_card=self.trump_card)
 
-    _legal_cards = _card_options
-
     def _violation_rule(self, p: int, card: int) -> str:
         """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
         rule = self._card_options(p)[1]
@@ -1366,9 +1364,10 @@ class StukolkaState(GameState):
         if n_in == 1 and not self._razrez:
             return self._finish_lone()
         if self._buys:
-            self.queue = self._buyers(act)
-            if self.queue:
+            queue = self.queue = self._buyers(act)
+            if queue:
                 self.phase = _PH_PURCHASE
+                self._cp = queue[0]
                 return
         if self._razrez:
             self._after_purchase()
