@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,12 +91,37 @@ def test_determinised_deals_show_the_player_what_he_saw(rules, seed):
         d = determinize(o, rules, rng, legal)
         assert d.observation(p) == o
         assert d.legal_actions() == legal
+        assert d.carry_in + sum(d.contributions) == s.carry_in + sum(s.contributions)   # the pot in play
         assert sorted(d.card_locations()) == list(range(52))
         if s.phase.value == "play":
             mine = card_options(rules, s.hands[p], s.trick, s.trump_suit, p, s.exempt,
                                 s.trump_visible, s.trump_card)
             assert sorted(mine) == sorted(s._card_options(p)[0])
         s.apply_action(rng.choice(legal))
+
+
+@pytest.mark.parametrize("variant,mix", [("prikup", {"prikup_dealer_must_defend_single": False}),
+                                         ("golets", {}), ("shleif", {})])
+def test_a_determinised_deal_pays_from_the_pot_carried_in(variant, mix):
+    """stukolka-rule-pot-in-play: a determinised deal is paid from the pot the player sees, a
+    carried pot included, so the search values a lone knock and an all-pass as the table will
+    (it once paid them from the pot of a deal with nothing carried)."""
+    rules = StukolkaRules(variant=variant, n_players=4, **mix)
+    for carry in (0, 9, 30):
+        s = StukolkaState(rules, dealer=0, carry=carry)
+        if s.phase.value == "shleif_choice":
+            s.apply_action("refuse shleif")
+        for a in ("shuffle 3", "cut 9", "deal"):
+            s.apply_action(a)
+        d = determinize(s.observation(1), rules, random.Random(carry), s.legal_actions())
+        assert d.carry_in == carry and d.contributions == s.contributions
+        for ending in (["knock", "pass", "pass", "pass"], ["pass"] * 4):
+            real, twin = s.clone(), d.clone()
+            for a in ending:
+                real.apply_action(a)
+                twin.apply_action(a)
+            assert twin.is_terminal() and real.is_terminal()
+            assert twin.payments == real.payments and twin.next_carry == real.next_carry, (carry, ending)
 
 
 def declare_state(hands: dict, trump: str, n=4, variant="prikup", seed_stock=0):

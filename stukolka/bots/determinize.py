@@ -39,7 +39,7 @@ from stukolka.stukolka.play import PLAYING, beats, marriage_exemption, trick_win
 from stukolka.stukolka.play import card_options as _engine_card_options
 from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
-from stukolka.stukolka.pot import settle_deal
+from stukolka.stukolka.pot import opening_contributions, settle_deal
 
 #: Each active seat's chips from the rest of the deal.
 Values = dict[int, int]
@@ -285,6 +285,25 @@ def inferred_constraints(obs: StukolkaObservation, rules: StukolkaRules) -> dict
     return banned
 
 
+def _carry_of(obs: StukolkaObservation, rules: StukolkaRules) -> int:
+    """The pot carried into the observed deal, found from the pot in play: the observation
+    shows the pot, not how it was made up, and the end of a determinised deal is paid from the
+    carry and the opening stakes (``stukolka-rule-pot-in-play``).  With a pot carried only the
+    dealer pays his fee (:func:`~stukolka.stukolka.pot.opening_contributions`); a pot that is
+    what a deal with nothing carried opens with is taken as nothing carried (the two readings
+    pay alike)."""
+    pot = obs.pot_in_play
+    if obs.dealer is None:
+        return 0
+    fresh = opening_contributions(obs.seats, obs.dealer, rules.stake, 0,
+                                  obligatory=rules.variant == "obligatory", ante_mode=rules.ante_mode,
+                                  dealer_ante_multiplier=rules.dealer_ante_multiplier)
+    carry = pot - rules.stake
+    if pot == sum(fresh) or carry <= 0 or carry % 3:
+        return 0
+    return carry
+
+
 def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Random,
                 legal_actions: Sequence[str] = ()) -> StukolkaState:
     """A full deal consistent with what ``obs.player`` has seen, as a state at the same
@@ -294,7 +313,7 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
     n = obs.seats
     dealer = obs.dealer
     phase = obs.phase
-    st = StukolkaState(rules, dealer=dealer)
+    st = StukolkaState(rules, dealer=dealer, carry=_carry_of(obs, rules))
     st.balances = list(obs.balances)
     st.start_balances = tuple(st.balances)
     st.pot, st.table = obs.pot_in_play, obs.table
