@@ -200,6 +200,8 @@ class Ledger:
 class GameState(abc.ABC):
     """The interface every game state implements (OpenSpiel's vocabulary)."""
 
+    __slots__ = ()  # (a game whose state keeps its attributes in slots has no dict to carry)
+
     @abc.abstractmethod
     def current_player(self) -> int:
         """The seat to act, or :data:`~stukolka.base.CHANCE`, or :data:`~stukolka.base.TERMINAL`."""

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from stukolka.base import CHANCE, TERMINAL
+from stukolka.base import CHANCE, TERMINAL, sample_chance
 from stukolka.cards import format_card
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
@@ -408,7 +408,7 @@ def test_lists_shared_with_the_prototype_are_never_changed_in_place(variant, mix
     list in place of one it changes); after deals that add events, dead and exposed cards, dark
     players, razrez buyers and violations, a new state's lists are still those of a state set
     up from scratch, and so are the prototype's."""
-    from stukolka.stukolka.state import _PROTOTYPES, _REBOUND
+    from stukolka.stukolka.state import _PROTOTYPES, _REBOUND, _SLOTS
     rules = _rules(variant, 5, mix)
     assert rules is not None
     scratch = object.__new__(StukolkaState)
@@ -430,5 +430,32 @@ def test_lists_shared_with_the_prototype_are_never_changed_in_place(variant, mix
                 continue
         state.apply_action_id(rng.choice(legal))
     protos = [p for p in _PROTOTYPES.values() if p[0] is rules]
-    assert protos and all(p[1][name] == start[name] for p in protos for name in _REBOUND)
+    assert protos and all(dict(zip(_SLOTS, p[1]))[name] == start[name] for p in protos for name in _REBOUND)
     assert seen <= changed, seen - changed
+
+
+def test_a_state_keeps_every_attribute_in_a_slot_set_on_every_path():
+    """A state has no instance dict (its attributes are the slots of ``_SLOTS``), and every slot
+    is set whichever way the state was made: set up afresh, copied from its prototype, cloned
+    in the middle of a deal, or read back from its record."""
+    from stukolka.stukolka.state import _CACHES, _SLOTS, _attributes
+    rules = StukolkaRules(variant="shleif", n_players=5, dark_allowed=True, razrez_allowed=True)
+    fresh = StukolkaState(rules, dealer=2, carry=15)
+    copied = StukolkaState(rules, dealer=2, carry=15)       # from the prototype of the first
+    first_deal = StukolkaState(StukolkaRules(variant="golets", n_players=4))      # the seat draw
+    rng = random.Random("slots")
+    mid = StukolkaState(rules, dealer=2, carry=15)
+    while not mid.is_terminal() and len(mid.history()) < 12:
+        if mid.is_chance_node():
+            mid.apply_action(sample_chance(mid, rng))
+        else:
+            mid.apply_action_id(rng.choice(mid.legal_action_ids()))
+    again = StukolkaState.from_record(mid.to_record())
+    for state in (fresh, copied, first_deal, mid, mid.clone(), again):
+        assert not hasattr(state, "__dict__")
+        assert set(_attributes(state)) == set(_SLOTS)      # (an unset slot would raise here)
+    with pytest.raises(AttributeError):
+        fresh.not_an_attribute = 1  # type: ignore[attr-defined]
+    position = [k for k in _SLOTS if k not in _CACHES]
+    assert [_attributes(copied)[k] for k in position] == [_attributes(fresh)[k] for k in position]
+    assert mid.clone() == mid == again and mid.clone().history() == mid.history()

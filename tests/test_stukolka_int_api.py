@@ -198,7 +198,7 @@ def test_a_copied_set_up_is_the_set_up_made_afresh_and_shares_no_list_it_changes
     """A new state copied from its prototype equals one built afresh and has its own copy of
     every list the engine changes in place; it shares only the lists of ``_REBOUND``, which the
     engine replaces rather than changes.  A clone shares no list at all."""
-    from stukolka.stukolka.state import _REBOUND
+    from stukolka.stukolka.state import _REBOUND, _attributes
     rules = StukolkaRules(variant="shleif", n_players=4, stake=6)
     first = StukolkaState(rules, dealer=1, carry=12)
     for a in first.legal_actions()[:1] + ["shuffle 3", "cut 9", "deal"]:
@@ -210,9 +210,9 @@ def test_a_copied_set_up_is_the_set_up_made_afresh_and_shares_no_list_it_changes
     second = StukolkaState(rules, dealer=1, carry=12)
     for twin, source, shared in ((again, second, _REBOUND), (first.clone(), first, frozenset())):
         assert twin == source
-        for name, value in vars(twin).items():
+        for name, value in _attributes(twin).items():
             if isinstance(value, list) and name not in shared:
-                assert value is not vars(source)[name], name
+                assert value is not _attributes(source)[name], name
         if "hands" not in shared:                  # (the deal makes a prototype copy's hands afresh)
             assert all(h is not g for h, g in zip(twin.hands, source.hands))
     again.balances[0] += 3                                                  # the copies are independent

@@ -26,7 +26,7 @@ import itertools
 import operator
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -281,8 +281,9 @@ _ORDERS = {(d, n): tuple(declaring_order(d, n)) for n in range(1, 16) for d in r
 _DEAL_SLICES = {(d, n): tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n))
                 for n in range(1, 16) for d in range(n)}
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
-#: A fresh state of each (rules, dealer, carry) seen, copied by the constructor.
-_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, dict[str, Any], tuple[str, ...], tuple[list[Any], ...]]] = {}
+#: A fresh state of each (rules, dealer, carry) seen, copied by the constructor: the rules, the
+#: state's slots as a tuple, and the function that puts them into a new state (:func:`_putter`).
+_PROTOTYPES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...], Callable[..., None]]] = {}
 
 
 #: The attributes of a state that hold lists (a copy gets its own); ``hands`` is a list of lists.
@@ -298,28 +299,67 @@ _LISTS = ("_history", "balances", "seat_draws", "_draw_pool", "events", "stock",
 _REBOUND = frozenset({"seat_draws", "_draw_pool", "events", "stock", "dead", "exposed", "razrez_buyers",
                       "queue", "violations", "dark", "seen", "hands"})
 
-
-def _lists_set(d: dict[str, Any]) -> list[str]:
-    """The attributes of :data:`_LISTS` that hold a list in ``d`` (not None) and that a new
-    state copied from ``d`` needs its own of (not in :data:`_REBOUND`)."""
-    return [k for k in _LISTS if d[k] is not None and k not in _REBOUND]
-
-
-def _copied(d: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a state's attributes whose lists are its own (the hands too), without the
-    caches of the current step."""
-    new = d.copy()
-    for k in _LISTS:
-        v = d[k]
-        if v is not None:
-            new[k] = v[:]
-    new["hands"] = [h[:] for h in d["hands"]]
-    new["_lc"] = new["_lids"] = None
-    return new
-
-
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
 _CACHES = ("_lc", "_ledger", "_nact", "_lids", "_cp")
+
+#: Every attribute of a state, each set by ``_setup``.  A state keeps them in slots, not in an
+#: instance dict: an attribute is read at a fixed place, and a call of one of its methods (a
+#: driver makes four at every step) is specialised by the interpreter, where a state holding a
+#: dict of this many keys takes the generic method look-up at every call.
+_SLOTS = ("rules", "n", "_buys", "_razrez", "_history", "_lc", "_lids", "_cp", "_nact", "_ledger",
+          "initial_dealer", "carry_in", "balances", "start_balances", "table", "dealer", "rotation_dealer",
+          "contributions", "pot", "forced", "shleif_refused", "seat_draws", "_draw_pool", "redeals",
+          "events", "payments", "next_carry", "next_dealer", "phase", "deck", "stock", "hands", "dead",
+          "thrown", "trump_suit", "trump_card", "trump_visible", "shleif_card", "exposed", "declarations",
+          "seen", "dark", "bought", "discarded", "golets_taker", "razrez_buyers", "queue", "pending",
+          "declare_idx", "trick", "tricks", "tricks_won", "turn", "exempt", "violations", "purchase_money")
+_ALL_SLOTS = operator.attrgetter(*_SLOTS)                                   # a state's slots, as a tuple
+_POSITION = operator.attrgetter(*(k for k in _SLOTS if k not in _CACHES))  # what __eq__ compares
+_PUTTERS: dict[tuple[str, ...], Callable[..., None]] = {}
+
+
+def _putter(own: tuple[str, ...]) -> Callable[..., None]:
+    """The function ``put(state, values)`` that sets every slot of ``state`` from ``values`` (in
+    the order of :data:`_SLOTS`) and then gives it its own copy of each list named in ``own``.
+    Written out once for each ``own`` and compiled, as :mod:`dataclasses` writes ``__init__``:
+    one unpacking into the slots, where a loop of ``setattr`` costs about four times as much."""
+    put = _PUTTERS.get(own)
+    if put is None:
+        lines = ["def put(new, values):", "    " + ", ".join("new." + k for k in _SLOTS) + " = values"]
+        lines += [f"    new.{k} = new.{k}[:]" for k in own]
+        namespace: dict[str, Any] = {}
+        exec("\n".join(lines), {}, namespace)   # noqa: S102 - the code is built from _SLOTS alone
+        put = _PUTTERS[own] = namespace["put"]
+    return put
+
+
+def _compile_copier() -> Callable[..., None]:
+    """The function ``copy(new, state)`` that makes ``new`` a copy of ``state`` whose lists are
+    its own (the hands too), without the caches of the current step's legal actions; written
+    out and compiled like :func:`_putter`."""
+    lines = ["def copy(new, state):", "    " + ", ".join("new." + k for k in _SLOTS) + " = get(state)"]
+    for k in _LISTS:
+        lines += [f"    x = state.{k}", "    if x is not None:", f"        new.{k} = x[:]"]
+    lines += ["    new.hands = [h[:] for h in state.hands]", "    new._lc = new._lids = None"]
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), {"get": _ALL_SLOTS}, namespace)   # noqa: S102 - built from _SLOTS, _LISTS
+    return namespace["copy"]
+
+
+_COPY = _compile_copier()
+
+
+def _own_copy(state: "StukolkaState") -> tuple[Any, ...]:
+    """The slots of a copy of ``state`` (:data:`_COPY`), as a tuple."""
+    new = object.__new__(StukolkaState)
+    _COPY(new, state)
+    return _ALL_SLOTS(new)
+
+
+def _attributes(state: "StukolkaState") -> dict[str, Any]:
+    """A state's attributes by name (what ``vars`` gives of an object with a dict)."""
+    return dict(zip(_SLOTS, _ALL_SLOTS(state)))
+
 
 #: The keys a record may have: (key, accepted types, required).  Any other key is refused.
 RECORD_KEYS: tuple[tuple[str, tuple[type, ...], bool], ...] = (
@@ -426,6 +466,8 @@ class StukolkaState(GameState):
     (a session keeps ``sum(balances) + carry == 0``).
     """
 
+    __slots__ = _SLOTS
+
     def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
                  carry: int = 0, balances: Sequence[int] | None = None) -> None:
         key = None
@@ -433,18 +475,15 @@ class StukolkaState(GameState):
             key = (id(rules), dealer, carry)
             proto = _PROTOTYPES.get(key)
             if proto is not None and proto[0] is rules:   # set up like this before: copy it
-                _, base, keys, lists = proto
-                new = base.copy()                         # (_copied, with the lists known)
-                new.update(zip(keys, map(list.copy, lists)))
-                self.__dict__ = new
+                proto[2](self, proto[1])
                 return
         self._setup(rules, dealer, carry, balances)
         if key is not None:
             if len(_PROTOTYPES) > 1000:
                 _PROTOTYPES.clear()
-            base = _copied(self.__dict__)
-            keys = tuple(_lists_set(base))
-            _PROTOTYPES[key] = (rules, base, keys, tuple(map(base.__getitem__, keys)))
+            values = _own_copy(self)
+            own = tuple(k for k, v in zip(_SLOTS, values) if k in _LISTS and v is not None and k not in _REBOUND)
+            _PROTOTYPES[key] = (rules, values, _putter(own))
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
@@ -456,6 +495,8 @@ class StukolkaState(GameState):
         self._lc: dict[str, Any] | None = None  # this step's legal actions and their meaning
         self._lids: Sequence[int] | None = None  # this step's legal action ids (not changed in place)
         self._cp: int | None = None  # the seat to act, when the step that led here knew it
+        self._nact: tuple[int, tuple[int, ...], tuple[bool, ...]] | None = None  # (_reset_deal)
+        self._ledger: Ledger | None = None  # written when asked for (settlement())
         self.initial_dealer = dealer
         self.carry_in = carry
         self.balances = balances_in
@@ -511,7 +552,7 @@ class StukolkaState(GameState):
         self.violations: list[tuple[int, str, str]] = []
         self.purchase_money = 0
         # the seats in play (how many, each one's next, which), found when the play begins
-        self._nact: tuple[int, tuple[int, ...], tuple[bool, ...]] | None = None
+        self._nact = None
 
     def _open_deal(self) -> None:
         """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
@@ -1650,7 +1691,7 @@ class StukolkaState(GameState):
         nact = self._nact
         pay, moved = state_payments(self, None if nact is None else nact[2])
         self.balances = list(map(operator.add, self.balances, pay))
-        self._ledger: Ledger | None = None  # written when asked for (settlement())
+        self._ledger = None
         self.payments = pay
         self.table = self.next_carry = self.table + moved
         self.turn = None
@@ -1670,17 +1711,13 @@ class StukolkaState(GameState):
     # ------------------------------------------------------------------ copies and comparison
     def clone(self) -> "StukolkaState":
         new = object.__new__(StukolkaState)
-        new.__dict__ = _copied(self.__dict__)
+        _COPY(new, self)
         return new
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not StukolkaState:
             return False
-        mine, theirs = dict(self.__dict__), dict(other.__dict__)
-        for k in _CACHES:
-            mine.pop(k, None)
-            theirs.pop(k, None)
-        return mine == theirs
+        return _POSITION(self) == _POSITION(other)
 
     __hash__ = None  # type: ignore[assignment]
 
