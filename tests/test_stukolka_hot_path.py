@@ -459,3 +459,38 @@ def test_a_state_keeps_every_attribute_in_a_slot_set_on_every_path():
     position = [k for k in _SLOTS if k not in _CACHES]
     assert [_attributes(copied)[k] for k in position] == [_attributes(fresh)[k] for k in position]
     assert mid.clone() == mid == again and mid.clone().history() == mid.history()
+
+
+@pytest.mark.parametrize("variant,mix", [("shleif", {}), ("golets", {"violation_mode": "penalize"}),
+                                         ("prikup", {"must_beat": "led_card", "razrez_allowed": True}),
+                                         ("obligatory", {"violation_mode": "penalize",
+                                                         "violator_forfeits_tricks": True})])
+def test_the_winner_noted_as_a_trick_grows_is_the_trick_winner(variant, mix):
+    """The state notes the card winning the trick so far (``_win``) as cards go in through the
+    int API, forgets it when a card comes by another way (a string, a violation), and finds it
+    again when asked: at every card the noted winner, when there is one, is
+    :func:`~stukolka.stukolka.play.trick_winner` of the trick (``stukolka-rule-trick-winner``),
+    and each finished trick went to its winner."""
+    from stukolka.stukolka.play import trick_winner
+    rules = _rules(variant, 5, mix)
+    assert rules is not None
+    rng = random.Random(f"winner {variant}")
+    noted = 0
+    for state in _decisions(rules, rng, 40):
+        if state.phase is Phase.PLAY and state.trick:
+            if state._win is not None:
+                assert state._win == trick_winner(state.trick, state.trump_suit), state.trick
+                noted += 1
+        legal = state.legal_action_ids()
+        if state.phase is Phase.PLAY:
+            wrong = [c for c in state.hands[state.current_player()] if c not in legal]
+            if wrong and rules.violation_mode == "penalize" and rng.random() < 0.3:
+                state.apply_action(f"play {CARDS[rng.choice(wrong)]}")      # a violation
+                continue
+            if rng.random() < 0.2:                                           # a string
+                state.apply_action(state.action_to_string(rng.choice(legal)))
+                continue
+        state.apply_action_id(rng.choice(legal))
+        if state.is_terminal():
+            assert all(w == trick_winner(t, state.trump_suit)[0] for t, w in state.tricks)
+    assert noted > 30

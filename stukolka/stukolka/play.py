@@ -116,19 +116,24 @@ def lead_options(rules: StukolkaRules, hand: Sequence[int], trump: int, me: int 
 
 
 def follow_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick,
-                   trump: int) -> tuple[list[int], str | None]:
+                   trump: int, win: int | None = None) -> tuple[list[int], str | None]:
     """:func:`card_options` for a card into a trick already led: ``stukolka-rule-follow-suit``
     (K-6), ``stukolka-rule-must-beat`` (K-7), ``stukolka-rule-must-trump``,
-    ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8)."""
+    ``stukolka-rule-overtrump`` and ``stukolka-rule-undertrump`` (K-8).  ``win``: the card
+    winning the trick so far, when the caller keeps it (else it is found here)."""
     r = rules
     t = trump
     lead = trick[0][1]
     led = lead // 13
-    win, ws = lead, led                      # the winning card so far (trick_winner, written out;
-    for _, c in trick:                       # the lead, compared with itself, changes nothing)
-        cs = c // 13
-        if (cs == ws and c > win) or (cs == t and ws != t):
-            win, ws = c, cs
+    if win is None:
+        win = lead                           # (trick_winner, written out; the lead, compared
+        ws = led                             # with itself, changes nothing)
+        for _, c in trick:
+            cs = c // 13
+            if (cs == ws and c > win) or (cs == t and ws != t):
+                win, ws = c, cs
+    else:
+        ws = win // 13
     # (plain loops: a hand is three or four cards, and a comprehension costs a call of its own)
     same = []
     for c in hand:

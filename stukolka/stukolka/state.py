@@ -37,7 +37,7 @@ from stukolka.stukolka.picture import DealView
 from stukolka.stukolka.observation import Observation, StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order, follow_options,
-                                    lead_options, marriage_exemption, violation_rule)
+                                    lead_options, marriage_exemption, trick_winner, violation_rule)
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules, _short, check_setup
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.pot import (opening_contributions, state_ledger,
@@ -300,7 +300,7 @@ _REBOUND = frozenset({"seat_draws", "_draw_pool", "events", "stock", "dead", "ex
                       "queue", "violations", "dark", "seen", "hands"})
 
 #: Attributes that cache work of the current step; not part of the position (see ``__eq__``).
-_CACHES = ("_lc", "_ledger", "_nact", "_lids", "_cp")
+_CACHES = ("_lc", "_ledger", "_nact", "_lids", "_cp", "_win")
 
 #: Every attribute of a state, each set by ``_setup``.  A state keeps them in slots, not in an
 #: instance dict: an attribute is read at a fixed place, and a call of one of its methods (a
@@ -312,7 +312,8 @@ _SLOTS = ("rules", "n", "_buys", "_razrez", "_history", "_lc", "_lids", "_cp", "
           "events", "payments", "next_carry", "next_dealer", "phase", "deck", "stock", "hands", "dead",
           "thrown", "trump_suit", "trump_card", "trump_visible", "shleif_card", "exposed", "declarations",
           "seen", "dark", "bought", "discarded", "golets_taker", "razrez_buyers", "queue", "pending",
-          "declare_idx", "trick", "tricks", "tricks_won", "turn", "exempt", "violations", "purchase_money")
+          "declare_idx", "trick", "_win", "tricks", "tricks_won", "turn", "exempt", "violations",
+          "purchase_money")
 _ALL_SLOTS = operator.attrgetter(*_SLOTS)                                   # a state's slots, as a tuple
 _POSITION = operator.attrgetter(*(k for k in _SLOTS if k not in _CACHES))  # what __eq__ compares
 _PUTTERS: dict[tuple[str, ...], Callable[..., None]] = {}
@@ -326,7 +327,7 @@ def _putter(own: tuple[str, ...]) -> Callable[..., None]:
     put = _PUTTERS.get(own)
     if put is None:
         lines = ["def put(new, values):", "    " + ", ".join("new." + k for k in _SLOTS) + " = values"]
-        lines += [f"    new.{k} = new.{k}[:]" for k in own]
+        lines += [f"    new.{k} = new.{k}.copy()" for k in own]
         namespace: dict[str, Any] = {}
         exec("\n".join(lines), {}, namespace)   # noqa: S102 - the code is built from _SLOTS alone
         put = _PUTTERS[own] = namespace["put"]
@@ -339,8 +340,8 @@ def _compile_copier() -> Callable[..., None]:
     out and compiled like :func:`_putter`."""
     lines = ["def copy(new, state):", "    " + ", ".join("new." + k for k in _SLOTS) + " = get(state)"]
     for k in _LISTS:
-        lines += [f"    x = state.{k}", "    if x is not None:", f"        new.{k} = x[:]"]
-    lines += ["    new.hands = [h[:] for h in state.hands]", "    new._lc = new._lids = None"]
+        lines += [f"    x = state.{k}", "    if x is not None:", f"        new.{k} = x.copy()"]
+    lines += ["    new.hands = [h.copy() for h in state.hands]", "    new._lc = new._lids = None"]
     namespace: dict[str, Any] = {}
     exec("\n".join(lines), {"get": _ALL_SLOTS}, namespace)   # noqa: S102 - built from _SLOTS, _LISTS
     return namespace["copy"]
@@ -545,6 +546,7 @@ class StukolkaState(GameState):
         self.pending = 0
         self.declare_idx = 0
         self.trick: list[tuple[int, int]] = []
+        self._win: tuple[int, int] | None = None  # (seat, card) winning the trick so far, once noted
         self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
         self.tricks_won = [0] * n
         self.turn: int | None = None
@@ -706,7 +708,7 @@ class StukolkaState(GameState):
     def legal_action_ids(self) -> list[int]:
         """The legal actions now as ints (the fixed table :data:`ACTION_IDS`), in the order of
         :meth:`legal_actions`: ``action_to_string`` maps one list onto the other."""
-        lids = self._lids
+        lids = self._lids          # (a new list is returned: list.copy, cheaper than a slice)
         if lids is None:
             ph = self.phase
             if ph is _PH_PLAY:
@@ -716,14 +718,16 @@ class StukolkaState(GameState):
                     hand = self.hands[p]
                     if len(hand) == 1:             # a last card is always the one to play
                         self._lids = (hand[0],)
-                        return hand[:]
+                        return hand.copy()
                     trick = self.trick             # (card_options: a follow, else a lead)
                     if trick:
-                        lids = self._lids = follow_options(self.rules, hand, trick, t)[0]
+                        win = self._win
+                        lids = self._lids = follow_options(self.rules, hand, trick, t,
+                                                           None if win is None else win[1])[0]
                     else:
                         lids = self._lids = lead_options(self.rules, hand, t, p, self.exempt,
                                                          self.trump_visible, self.trump_card)[0]
-                    return lids[:]
+                    return lids.copy()
             elif ph is _PH_DECLARE:
                 d = self.dealer
                 if d is not None:
@@ -735,14 +739,14 @@ class StukolkaState(GameState):
                         self._lids = _KNOCK_PASS
                         return [KNOCK, PASS]
                     lids = self._lids = self._declare_ids(q)[0]
-                    return lids[:]
+                    return lids.copy()
             elif ph is _PH_PURCHASE:
                 p = self.queue[0]
                 hand = self.hands[p]
                 pending = self.pending
                 if not pending and len(hand) == 3 and not self.dark[p] and len(self.stock) >= 3:
                     lids = self._lids = _usual_purchase(hand)
-                    return lids[:]
+                    return lids.copy()
                 if pending == 1:                   # throw one card (_exchange_ids, written out)
                     r = self.rules
                     one = _ONE_IDS
@@ -756,7 +760,7 @@ class StukolkaState(GameState):
                         if c != keep:
                             lids.append(one[c])
                     self._lids = lids
-                    return lids[:]
+                    return lids.copy()
             elif ph is _PH_CUT:
                 return list(_CUT_IDS)
             elif ph is _PH_DEAL and not self.rules.irregularities:
@@ -830,7 +834,19 @@ class StukolkaState(GameState):
             seats = self._nact
             if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
                 self.hands[p].remove(action_id)  # type: ignore[index]
-                trick.append((p, action_id))  # type: ignore[arg-type]
+                played = (p, action_id)
+                if trick:                     # the winner so far (stukolka-rule-trick-winner)
+                    win = self._win
+                    if win is None:
+                        win = trick_winner(trick, self.trump_suit)
+                    wc, t = win[1], self.trump_suit
+                    cs, ws = action_id // 13, wc // 13
+                    if (cs == ws and action_id > wc) or (cs == t and ws != t):
+                        win = played  # type: ignore[assignment]
+                    self._win = win
+                else:
+                    self._win = played  # type: ignore[assignment]
+                trick.append(played)  # type: ignore[arg-type]
                 self.turn = self._cp = seats[1][p]  # type: ignore[index]
             else:
                 self._play_card(p, action_id)  # type: ignore[arg-type]
@@ -1646,17 +1662,21 @@ class StukolkaState(GameState):
             seats = self._nact = self._seats_in_play()
         if len(trick) < seats[0]:
             self.turn = seats[1][p]
+            self._win = None                   # (found again when next asked)
             return
         t = self.trump_suit
-        w, wc = trick[0]                       # (winning_index, written out)
-        ws = wc // 13
-        for q, c in trick:
-            cs = c // 13
-            if (cs == ws and c > wc) or (cs == t and ws != t):
-                w, wc, ws = q, c, cs
+        win = self._win                        # the winner before this card, when noted
+        if win is None or len(trick) == 1:
+            w, wc = trick_winner(trick, t)
+        else:
+            w, wc = win
+            cs, ws = card // 13, wc // 13
+            if (cs == ws and card > wc) or (cs == t and ws != t):
+                w, wc = p, card
         self.tricks_won[w] += 1
         self.tricks.append((tuple(trick), w))
         self.trick = []
+        self._win = None
         if t is None:
             t = self._trump()
         # stukolka-rule-marriage-exemption: winning with one card of a trump marriage
