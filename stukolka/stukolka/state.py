@@ -116,6 +116,7 @@ ACTION_IDS: dict[str, tuple[int, int]] = {
     "draw (listed outcome i)": (DRAW_BASE, DRAW_BASE + SHUFFLE_SAMPLE - 1),
     "discard <cards>": (DISCARD_BASE + 1, DISCARD_BASE + 53 ** 5),
 }
+_DISCARD_END = DISCARD_BASE + 53 ** 3   # the discards of up to three cards lie below this id
 _SHUFFLE_IDS = tuple(range(SHUFFLE_BASE, SHUFFLE_BASE + SHUFFLE_SAMPLE))
 _CUT_IDS = tuple(range(CUT_BASE + 1, CUT_BASE + 52))
 _SHUFFLE_ID_OF = {a: SHUFFLE_BASE + i for i, a in enumerate(_SHUFFLES)}
@@ -275,11 +276,11 @@ def _seats_of(decl: tuple[str | None, ...]) -> tuple[tuple[bool, ...], int, tupl
     return got
 
 
-#: The declaring order (from the dealer's left, the dealer last) of each (dealer, players).
-_ORDERS = {(d, n): tuple(declaring_order(d, n)) for n in range(1, 16) for d in range(n)}
-#: The slices of the pack that are each seat's three cards, for each (dealer, players).
-_DEAL_SLICES = {(d, n): tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n))
-                for n in range(1, 16) for d in range(n)}
+#: The declaring order (from the dealer's left, the dealer last), ``_ORDERS[players][dealer]``.
+_ORDERS = tuple(tuple(tuple(declaring_order(d, n)) for d in range(n)) for n in range(16))
+#: The slices of the pack that are each seat's three cards, ``_DEAL_SLICES[players][dealer]``.
+_DEAL_SLICES = tuple(tuple(tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n)) for d in range(n))
+                     for n in range(16))
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor: the rules, the
 #: state's slots as a tuple, and the function that puts them into a new state (:func:`_putter`).
@@ -316,21 +317,22 @@ _SLOTS = ("rules", "n", "_buys", "_razrez", "_history", "_lc", "_lids", "_cp", "
           "purchase_money")
 _ALL_SLOTS = operator.attrgetter(*_SLOTS)                                   # a state's slots, as a tuple
 _POSITION = operator.attrgetter(*(k for k in _SLOTS if k not in _CACHES))  # what __eq__ compares
-_PUTTERS: dict[tuple[str, ...], Callable[..., None]] = {}
+_PUTTERS: dict[tuple[tuple[str, ...], frozenset[str]], Callable[..., None]] = {}
 
 
-def _putter(own: tuple[str, ...]) -> Callable[..., None]:
+def _putter(own: tuple[str, ...], empty: frozenset[str] = frozenset()) -> Callable[..., None]:
     """The function ``put(state, values)`` that sets every slot of ``state`` from ``values`` (in
-    the order of :data:`_SLOTS`) and then gives it its own copy of each list named in ``own``.
+    the order of :data:`_SLOTS`) and then gives it its own copy of each list named in ``own``
+    (a new empty list for those in ``empty``).
     Written out once for each ``own`` and compiled, as :mod:`dataclasses` writes ``__init__``:
     one unpacking into the slots, where a loop of ``setattr`` costs about four times as much."""
-    put = _PUTTERS.get(own)
+    put = _PUTTERS.get((own, empty))
     if put is None:
         lines = ["def put(new, values):", "    " + ", ".join("new." + k for k in _SLOTS) + " = values"]
-        lines += [f"    new.{k} = new.{k}.copy()" for k in own]
+        lines += [f"    new.{k} = new.{k}.copy()" if k not in empty else f"    new.{k} = []" for k in own]
         namespace: dict[str, Any] = {}
         exec("\n".join(lines), {}, namespace)   # noqa: S102 - the code is built from _SLOTS alone
-        put = _PUTTERS[own] = namespace["put"]
+        put = _PUTTERS[own, empty] = namespace["put"]
     return put
 
 
@@ -484,7 +486,8 @@ class StukolkaState(GameState):
                 _PROTOTYPES.clear()
             values = _own_copy(self)
             own = tuple(k for k, v in zip(_SLOTS, values) if k in _LISTS and v is not None and k not in _REBOUND)
-            _PROTOTYPES[key] = (rules, values, _putter(own))
+            empty = frozenset(k for k, v in zip(_SLOTS, values) if k in own and not v)
+            _PROTOTYPES[key] = (rules, values, _putter(own, empty))
 
     def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
                balances: Sequence[int] | None) -> None:
@@ -609,7 +612,7 @@ class StukolkaState(GameState):
         if d is None:
             d = self._the_dealer()       # (it raises)
         buyers = []
-        for p in _ORDERS[d, self.n]:
+        for p in _ORDERS[self.n][d]:
             if act[p] and p != g:
                 buyers.append(p)
         return buyers
@@ -731,7 +734,9 @@ class StukolkaState(GameState):
             elif ph is _PH_DECLARE:
                 d = self.dealer
                 if d is not None:
-                    q = (d + 1 + self.declare_idx) % self.n
+                    q = self._cp                  # (noted by the deal and the usual declarations)
+                    if q is None:
+                        q = (d + 1 + self.declare_idx) % self.n
                     if q != d and self.seen[q]:   # not the dealer, cards seen: no count needed
                         if self.golets_taker is None and self.rules.variant == "golets":
                             self._lids = _KNOCK_PASS_GOLETS
@@ -852,12 +857,14 @@ class StukolkaState(GameState):
                 self._play_card(p, action_id)  # type: ignore[arg-type]
             self._history.append(_PLAYS[action_id])
         elif ph is _PH_DECLARE:
+            p = self._cp
             self._lc = self._lids = self._cp = None
             d = self.dealer
             if d is not None and (action_id == KNOCK or action_id == PASS):
                 # the usual declarations (_apply_declare, written out)
                 i, n = self.declare_idx, self.n
-                p = (d + 1 + i) % n
+                if p is None:
+                    p = (d + 1 + i) % n
                 if action_id == KNOCK:
                     self.declarations[p] = "knock"
                     self._history.append("knock")
@@ -878,7 +885,7 @@ class StukolkaState(GameState):
         elif ph is _PH_PURCHASE or ph is _PH_RAZREZ:
             self._lc = self._lids = self._cp = None
             if ph is _PH_PURCHASE and self.pending < 2 and (action_id == STAND or DISCARD_BASE < action_id
-                                                            < DISCARD_BASE + 148877):
+                                                            < _DISCARD_END):
                 p = self.queue[0]
                 self._history.append(self._purchase(p, self.hands[p], action_id))
             else:
@@ -1353,7 +1360,7 @@ class StukolkaState(GameState):
         if d is None or deck is None:
             d, deck = self._the_dealer(), self._the_deck()     # (they raise)
         # card j goes to seat d + 1 + j: each seat's hand is every n-th card of the first 3n
-        self.hands = list(map(deck.__getitem__, _DEAL_SLICES[d, n]))
+        self.hands = list(map(deck.__getitem__, _DEAL_SLICES[n][d]))
         tc = deck[3 * n]
         self.stock = deck[3 * n + 1:]
         self.trump_card, self.trump_suit = tc, tc // 13
@@ -1415,7 +1422,7 @@ class StukolkaState(GameState):
     def _after_declare(self) -> None:
         """All passed (``stukolka-rule-all-pass``, K-13), a lone player, or on to the purchase."""
         decl = tuple(self.declarations)
-        act, n_in, _ = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
+        act, n_in, nxt = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
         if not n_in:
             return self._finish()  # stukolka-rule-all-pass: settled from the ledger facts
         if n_in == 1 and not self._razrez:
@@ -1425,6 +1432,8 @@ class StukolkaState(GameState):
             if queue:
                 self.phase = _PH_PURCHASE
                 self._cp = queue[0]
+                if not self._razrez:           # no one cuts in: the seats in play are known
+                    self._nact = n_in, nxt, act
                 return
         if self._razrez:
             self._after_purchase()
@@ -1451,7 +1460,7 @@ class StukolkaState(GameState):
         p = self.queue[0]
         hand = self.hands[p]
         razrez = self.phase is _PH_RAZREZ
-        if self.pending < 2 and not razrez and (aid == STAND or DISCARD_BASE < aid < DISCARD_BASE + 148877):
+        if self.pending < 2 and not razrez and (aid == STAND or DISCARD_BASE < aid < _DISCARD_END):
             return self._purchase(p, hand, aid)
         word = _ID_WORDS.get(aid)
         if word is None and aid >= DISCARD_BASE:
@@ -1619,18 +1628,22 @@ class StukolkaState(GameState):
         d = self.dealer
         if d is None:
             d = self._the_dealer()       # (it raises)
-        for p in _ORDERS[d, self.n]:
+        for p in _ORDERS[self.n][d]:
             if act[p]:
                 return p
         raise StopIteration  # (no player: the deal ended before the play)
 
     def _begin_play(self) -> None:
         """The play begins, or a lone player takes the deal."""
-        decl = tuple(self.declarations)                          # the declarations are final now
-        act, count, nxt = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
-        if count == 1:
-            return self._finish_lone()
-        self._nact = count, nxt, act
+        seats = self._nact                 # (noted when the declarations ended, if nobody could cut in)
+        if seats is None:
+            decl = tuple(self.declarations)                          # the declarations are final now
+            act, count, nxt = _SEATS.get(decl) or _seats_of(decl)   # (known patterns: no call)
+            if count == 1:
+                return self._finish_lone()
+            self._nact = count, nxt, act
+        else:
+            count, nxt, act = seats
         self.phase = _PH_PLAY
         self.turn = self._cp = self._leader(act)
 
