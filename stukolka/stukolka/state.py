@@ -282,6 +282,8 @@ _ORDERS = tuple(tuple(tuple(declaring_order(d, n)) for d in range(n)) for n in r
 _DEAL_SLICES = tuple(tuple(tuple(slice((q - d - 1) % n, 3 * n, n) for q in range(n)) for d in range(n))
                      for n in range(16))
 _SIZES = tuple(tuple(range(1, k + 1)) for k in range(4))  # the discard sizes up to k
+#: The pair ``(seat, card)`` a trick holds, made once: ``_SEAT_CARD[seat][card]``.
+_SEAT_CARD = tuple(tuple((p, c) for c in range(52)) for p in range(16))
 #: A fresh state of each (rules, dealer, carry) seen, copied by the constructor: the rules, the
 #: state's slots as a tuple, and the function that puts them into a new state (:func:`_putter`).
 _PROTOTYPES: dict[tuple[int, int, int], tuple[Any, tuple[Any, ...], Callable[..., None]]] = {}
@@ -839,7 +841,7 @@ class StukolkaState(GameState):
             seats = self._nact
             if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
                 self.hands[p].remove(action_id)  # type: ignore[index]
-                played = (p, action_id)
+                played = _SEAT_CARD[p][action_id]  # type: ignore[index]  # (p, card), made once
                 if trick:                     # the winner so far (stukolka-rule-trick-winner)
                     win = self._win
                     if win is None:
@@ -847,11 +849,11 @@ class StukolkaState(GameState):
                     wc, t = win[1], self.trump_suit
                     cs, ws = action_id // 13, wc // 13
                     if (cs == ws and action_id > wc) or (cs == t and ws != t):
-                        win = played  # type: ignore[assignment]
+                        win = played
                     self._win = win
                 else:
-                    self._win = played  # type: ignore[assignment]
-                trick.append(played)  # type: ignore[arg-type]
+                    self._win = played
+                trick.append(played)
                 self.turn = self._cp = seats[1][p]  # type: ignore[index]
             else:
                 self._play_card(p, action_id)  # type: ignore[arg-type]
@@ -1669,7 +1671,7 @@ class StukolkaState(GameState):
         """``p`` plays ``card`` (already checked) to the trick; a full trick goes to its winner."""
         self.hands[p].remove(card)
         trick = self.trick
-        trick.append((p, card))
+        trick.append(_SEAT_CARD[p][card])
         seats = self._nact
         if seats is None:  # the declarations are final once the play begins
             seats = self._nact = self._seats_in_play()
