@@ -325,9 +325,9 @@ _PUTTERS: dict[tuple[tuple[str, ...], frozenset[str]], Callable[..., None]] = {}
 def _putter(own: tuple[str, ...], empty: frozenset[str] = frozenset()) -> Callable[..., None]:
     """The function ``put(state, values)`` that sets every slot of ``state`` from ``values`` (in
     the order of :data:`_SLOTS`) and then gives it its own copy of each list named in ``own``
-    (a new empty list for those in ``empty``).
-    Written out once for each ``own`` and compiled, as :mod:`dataclasses` writes ``__init__``:
-    one unpacking into the slots, where a loop of ``setattr`` costs about four times as much."""
+    (a new empty list for those in ``empty``).  Written out once for each ``own`` and ``empty``
+    and compiled, as :mod:`dataclasses` writes ``__init__``: one unpacking into the slots, where
+    a loop of ``setattr`` costs about ten times as much."""
     put = _PUTTERS.get((own, empty))
     if put is None:
         lines = ["def put(new, values):", "    " + ", ".join("new." + k for k in _SLOTS) + " = values"]
@@ -842,7 +842,7 @@ class StukolkaState(GameState):
             if seats is not None and len(trick) + 1 < seats[0]:   # not the trick's last card
                 self.hands[p].remove(action_id)  # type: ignore[index]
                 played = _SEAT_CARD[p][action_id]  # type: ignore[index]  # (p, card), made once
-                if trick:                     # the winner so far (stukolka-rule-trick-winner)
+                if trick:                     # the winner so far (play.beats, written out)
                     win = self._win
                     if win is None:
                         win = trick_winner(trick, self.trump_suit)
@@ -1680,7 +1680,8 @@ class StukolkaState(GameState):
             self._win = None                   # (found again when next asked)
             return
         t = self.trump_suit
-        win = self._win                        # the winner before this card, when noted
+        win = self._win                        # the winner before this card, when noted (play.beats,
+                                               # written out, for this card)
         if win is None or len(trick) == 1:
             w, wc = trick_winner(trick, t)
         else:
