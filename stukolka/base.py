@@ -47,7 +47,7 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
     "CardParseError", "DeckError", "RecordError", "BotError", "GameState", "Observation", "Session",
-    "LedgerLine", "Ledger", "sample_chance", "play_random", "playthrough", "check_record", "money_text",
+    "LedgerLine", "Ledger", "ActionInfo", "sample_chance", "play_random", "playthrough", "check_record", "money_text",
 ]
 
 CHANCE = -1    #: ``current_player()`` at a chance node (shuffle, draw)
@@ -116,6 +116,43 @@ def money_text(x: int | Fraction) -> str:
     sign = "-" if x < 0 else ""
     whole, rest = divmod(abs(x.numerator), x.denominator)
     return f"{sign}{whole} {rest}/{x.denominator}" if whole else f"{sign}{rest}/{x.denominator}"
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionInfo:
+    """One action described for a front end: what it is, as data and in words.
+
+    A state describes an action (``state.describe_action(action)``) in the position before it is
+    made, so a page neither parses an action string nor states a rule: it shows ``words`` on a
+    button, sends ``action`` back as it is, and writes ``said`` in the table's log.
+
+    ``kind`` is one word of the game's action grammar (``play``, ``discard``, ``knock``, ``stake``,
+    ...); ``cards`` the cards the action names; ``count`` the number it carries (cards cut, a kush,
+    cards thrown unseen), else ``None``; ``rule`` the book label of the rule it follows.
+    ``secret``: the action's cards are seen only by the player who makes it (a discard goes face
+    down): :meth:`public` then leaves out the action string and the cards.
+    """
+
+    action: str                      #: the engine's action string, sent back as it is
+    kind: str                        #: the kind of action, one word of the game's grammar
+    words: str                       #: the choice as a button says it ("Knock (I play)")
+    said: str                        #: the move as the table hears it, third person ("discards 2 and buys 2")
+    rule: str = ""                   #: the book label of the rule it follows
+    cards: tuple[int, ...] = ()      #: the cards it names
+    count: int | None = None         #: the number it carries (a cut, a kush), else None
+    secret: bool = False             #: its cards are seen only by the one who makes it
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, for the player who may make the action."""
+        return {"action": self.action, "kind": self.kind, "words": self.words, "said": self.said,
+                "rule": self.rule, "cards": list(self.cards), "count": self.count, "secret": self.secret}
+
+    def public(self) -> dict[str, Any]:
+        """What every seat at the table may learn of the action once it is made."""
+        out = self.to_dict()
+        if self.secret:
+            out.update(action=None, cards=[])
+        return out
 
 
 @dataclasses.dataclass(frozen=True)

@@ -5,22 +5,100 @@ input and, where a rule refuses it, names the rule by its book label (such as
 ``stukolka-rule-follow-suit``) with the spec id beside it where there is one.  A front
 end therefore catches one class.  A refused action leaves the state unchanged.
 
+The message ends with its tag in brackets (``[ST-01, stukolka-rule-stake]``), for a reader of a
+notebook or a traceback.  A program reads the same facts from fields, never from the text:
+``rule`` is the bare book label (``""`` where no rule refuses), ``spec`` the specification ids
+(``"ST-01"``, ``""`` where there is none) and ``text`` the message without any tag.
+
 >>> from stukolka.cards import parse_card
 >>> try:
 ...     parse_card("Z♠")
 ... except StukolkaError as exc:
 ...     print(type(exc).__name__)
 CardParseError
+>>> e = RulesError("stake 10 is not divisible by 3 [ST-01, stukolka-rule-stake]")
+>>> e.rule, e.spec, e.text
+('stukolka-rule-stake', 'ST-01', 'stake 10 is not divisible by 3')
+>>> e = IllegalActionError("cut 7", "the banker cuts", "shtoss-rule-podrezka (2.3.4)")
+>>> e.rule, e.spec, str(e)
+('shtoss-rule-podrezka', '2.3.4', "illegal action 'cut 7': the banker cuts [shtoss-rule-podrezka (2.3.4)]")
 """
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError", "CardParseError",
-           "DeckError", "RecordError", "BotError"]
+           "DeckError", "RecordError", "BotError", "split_tags"]
+
+#: A book label (``stukolka-rule-stake``, ``live-table-protocol``, ``stukolka-record/1``), with a spec
+#: id in parentheses after it where the label carries one (``shtoss-rule-kush (2.3.2)``).
+_LABEL = re.compile(r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:/[0-9]+)?)(?: \(([^()]+)\))?")
+#: A specification id: ``K-18``, ``ST-01``, ``SH-14``, ``H-6``, or a section of a source (``2.3.4``).
+_SPEC = re.compile(r"[A-Z]{1,3}-[0-9]+[a-z]?|[0-9]+(?:\.[0-9]+)+")
+_TAG = re.compile(r"\s*\[([^\[\]]+)\]")
+
+
+def _tag_parts(inside: str) -> tuple[list[str], list[str]] | None:
+    """The labels and spec ids of one bracketed tag, or ``None`` if it is not a tag."""
+    labels: list[str] = []
+    specs: list[str] = []
+    for part in (p.strip() for p in inside.split(",")):
+        m = _LABEL.fullmatch(part)
+        if m:
+            labels.append(m.group(1))
+            if m.group(2):
+                specs.append(m.group(2))
+        elif _SPEC.fullmatch(part):
+            specs.append(part)
+        else:
+            return None
+    return labels, specs
+
+
+def split_tags(message: str) -> tuple[str, str, str]:
+    """A message split into ``(text, rule, spec)``: the words without the bracketed rule tags, the
+    rule's book label and the spec ids.  Where tags are nested (a record action that does not
+    replay, refused by a rule), the rule is the most specific one: a ``-rule-`` label before a
+    format or protocol label.
+
+    >>> split_tags("record action 3 'x' does not replay: no [stukolka-rule-cut] [stukolka-record/1]")
+    ("record action 3 'x' does not replay: no", 'stukolka-rule-cut', '')
+    >>> split_tags("seat [0, 1] is taken")
+    ('seat [0, 1] is taken', '', '')
+    """
+    labels: list[str] = []
+    specs: list[str] = []
+
+    def cut(m: re.Match[str]) -> str:
+        parts = _tag_parts(m.group(1))
+        if parts is None:
+            return m.group(0)
+        labels.extend(parts[0])
+        specs.extend(parts[1])
+        return ""
+
+    text = _TAG.sub(cut, message).strip()
+    rules = [x for x in labels if "-rule-" in x] or labels
+    return text, (rules[0] if rules else ""), ", ".join(dict.fromkeys(specs))
 
 
 class StukolkaError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``rule``: the book label of the rule that refuses the input (``""`` if none); ``spec``: the
+    specification ids beside it (``""`` if none); ``text``: the message in words, without tags."""
+
+    rule: str
+    spec: str
+    text: str
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        message = str(args[0]) if args else ""
+        self.text, rule, self.spec = split_tags(message)
+        if not getattr(self, "rule", ""):
+            self.rule = rule
 
 
 class RulesError(StukolkaError):
@@ -30,35 +108,53 @@ class RulesError(StukolkaError):
     """
 
 
+def _set_rule(exc: StukolkaError, rule: str) -> None:
+    """Give ``exc`` the bare label and spec of a ``rule`` argument (``"shtoss-rule-kush (2.3.2)"``)."""
+    parts = _tag_parts(rule) if rule else None
+    if parts is None:
+        return
+    labels, specs = parts
+    rules = [x for x in labels if "-rule-" in x] or labels
+    if rules:
+        exc.rule = rules[0]
+    if specs:
+        exc.spec = ", ".join(dict.fromkeys([*specs, *[s for s in exc.spec.split(", ") if s]]))
+
+
 class InvalidActionError(StukolkaError):
     """An action string that cannot be read at all (bad syntax, unknown card)."""
 
     def __init__(self, action: object, reason: str, rule: str = "") -> None:
         self.action = action
-        self.rule = rule
+        self.reason = split_tags(reason)[0]
         super().__init__(f"cannot read action {action!r}: {reason}")
+        _set_rule(self, rule)
 
 
 class IllegalActionError(StukolkaError):
     """A well-formed action that the rules forbid in this state.
 
-    ``rule`` is the spec id or book label of the rule that forbids it.
+    ``rule`` is the book label of the rule that forbids it (its spec id in ``spec``);
+    ``reason`` the refusal in words, without the action and the tag.
     """
 
     def __init__(self, action: object, reason: str, rule: str = "") -> None:
         self.action = action
-        self.rule = rule
+        self.reason = split_tags(reason)[0]
         where = f" [{rule}]" if rule else ""
         super().__init__(f"illegal action {action!r}: {reason}{where}")
+        _set_rule(self, rule)
 
 
 class CardParseError(StukolkaError):
     """A string that is not a card in any supported notation."""
 
     def __init__(self, text: object, reason: str = "") -> None:
-        self.text = text
         msg = f"cannot parse {text!r} as a card"
         super().__init__(f"{msg}: {reason}" if reason else msg)
+        self.card_text = text
+        if not self.rule:
+            self.rule = "cards-chapter"
 
 
 class DeckError(StukolkaError):
