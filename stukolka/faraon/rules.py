@@ -171,7 +171,8 @@ class FaraonRules:
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, f"must be True or False ({source})", rule)
         pen = self.penalty
-        if (not isinstance(pen, tuple) or not all(is_int(r) and is_int(p) and 0 <= p <= MAX_POINTS for r, p in pen)
+        pairs = isinstance(pen, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in pen)
+        if (not pairs or not all(is_int(r) and is_int(p) and 0 <= p <= MAX_POINTS for r, p in pen)
                 or sorted(r for r, _ in pen) != list(_PENALTY_RANKS)):
             raise bad("penalty", f"one [rank, points] pair of ints for each rank 6..11, 13, 14, points "
                                  f"0..{MAX_POINTS} (004-F)", "faraon-rule-scoring")
