@@ -119,12 +119,19 @@ PREMIUM_EVENTS = {
 _PLIE_RULES = ("banker_wins", "half", "push")
 
 
-_DECIMAL = re.compile(r"\s*[+-]?[0-9]{1,12}(\.[0-9]{1,12})?(/[0-9]{1,12})?\s*")
+#: An exact number as text: ``3``, ``-1.5``, ``3/2``; up to 13 digits a part, so that every number within the
+#: bound (numerator and denominator at most 10**12, which has 13 digits) reads back as :meth:`ShtossRules.to_options`
+#: writes it.
+_DECIMAL = re.compile(r"\s*[+-]?[0-9]{1,13}(\.[0-9]{1,13})?(/[0-9]{1,13})?\s*")
 
 
 def _frac(value: Any, name: str, rule: str) -> Fraction:
     """An exact number from an int, Fraction, str ('3/2', '1.5') or a float written in decimal;
-    numerators and denominators at most 10**12."""
+    numerators and denominators at most 10**12 (the bound itself included).
+
+    >>> _frac("1000000000000", "pair_factor", "H-11"), _frac("-1/1000000000000", "pair_factor", "H-11")
+    (Fraction(1000000000000, 1), Fraction(-1, 1000000000000))
+    """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, float, str)):
         raise RulesError(f"{name}={short(value)} is not an exact number (an int, a Fraction or a short decimal) [{_tag(rule)}]")
     try:
