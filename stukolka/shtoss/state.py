@@ -251,18 +251,25 @@ class ShtossState(GameState):
         self.__dict__.update(saved)
 
     def _stake_options(self, p: int) -> list[str]:
-        """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers."""
+        """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers.
+
+        The cards offered are those ``p`` has not staked (before the cut) or has not open (between
+        abcugs) whose rank can still be decided.  For every one of them the offered kush and the
+        checks of :meth:`_stake_refusal` other than the rank's are the same: only ``p``'s own stake
+        on the same card would change what the bank has room for, and that card is not offered.  So
+        the kush is found and checked once, for the first card, and the list costs the same with a
+        ``bank_limit`` as without one."""
         mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
                 else {c for s in self.open_stakes() if s.punter == p for c in s.cards})
-        acts = []
-        for c in self._deck:
-            if c in mine:
-                continue
-            cards = Cards([c])
-            k = self._offered_kush(p, cards)
-            if k is not None and self._stake_refusal(f"stake {c} {k}", p, cards, k) is None:
-                acts.append(f"stake {c} {k}")
-        return acts
+        live = self._live_ranks()
+        offered = [c for c in self._deck if c not in mine and card_rank(c) in live]
+        if not offered:
+            return []
+        first = Cards(offered[:1])
+        k = self._offered_kush(p, first)
+        if k is None or self._stake_refusal(f"stake {first[0]} {k}", p, first, k) is not None:
+            return []
+        return [f"stake {c} {k}" for c in offered]
 
     def _offered_kush(self, p: int, cards: Cards) -> int | None:
         """The punter's default kush, lowered to what ``max_kush_ratio`` and the bank's room allow
@@ -282,8 +289,17 @@ class ShtossState(GameState):
     def _risk_besides(self, p: int, cards: Cards) -> Fraction:
         """What the open stakes put at risk, leaving out ``p``'s stake on ``cards`` before the cut
         (which a new stake on the same cards replaces)."""
-        return sum((self._at_risk(s) for i, s in enumerate(self.stakes) if i in self._open
-                    and not (self.phase is Phase.STAKE and s.punter == p and s.cards == cards)), Fraction(0))
+        replaced = self.phase is Phase.STAKE
+        single = pair = 0                  # the kushes on single cards and on pairs, summed as ints
+        for i in self._open:
+            s = self.stakes[i]
+            if replaced and s.punter == p and s.cards == cards:
+                continue
+            if len(s.cards) == 2:
+                pair += s.kush
+            else:
+                single += s.kush
+        return (single + pair * self.rules.pair_factor) * self.rules.risk_factor
 
     def _undealt_unknown(self) -> list[Card]:
         known = set(self._order)
@@ -291,11 +307,19 @@ class ShtossState(GameState):
 
     def _rank_live(self, rank: int) -> bool:
         """A rank can still be decided: some card of it is still to be turned."""
+        return rank in self._live_ranks()
+
+    def _live_ranks(self) -> set[int]:
+        """The ranks that can still be decided: those with a card still to be turned (every rank
+        before the cut; after it, not a rank whose four cards are turned or lie beyond the deal)."""
+        ranks = {card_rank(c) for c in self._deck}
         if self.phase is Phase.STAKE:
-            return True
-        turned = sum(1 for c in self._order[:self.dealt] if card_rank(c) == rank)
-        fixed_out = [c for c in self._order[self.deal_length:] if card_rank(c) == rank]
-        return turned + len(fixed_out) < 4
+            return ranks
+        gone: dict[int, int] = {}
+        for c in self._order[:self.dealt] + self._order[self.deal_length:]:
+            r = card_rank(c)
+            gone[r] = gone.get(r, 0) + 1
+        return {r for r in ranks if gone.get(r, 0) < 4}
 
     def _card(self, text: str, action: str) -> Card:
         try:
