@@ -368,7 +368,8 @@ def playthrough(state: GameState, seed: int, *, game: str, rules: Mapping[str, A
 
 
 def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
-    """Check a record's envelope: a mapping with the right ``format`` and ``game`` tags.
+    """Check a record's envelope: a mapping with the right ``format`` and ``game`` tags; a
+    :class:`~stukolka.errors.RecordError` names the format as its rule.
 
     >>> check_record({"format": "x/1", "game": "x"}, "x/1", "x")["game"]
     'x'
@@ -378,11 +379,11 @@ def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
     stukolka.errors.RecordError: a x record must be a JSON object (a dict), not list
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a {game} record must be a JSON object (a dict), not {type(record).__name__}")
+        raise RecordError(f"a {game} record must be a JSON object (a dict), not {type(record).__name__}", rule=fmt)
     if record.get("format") != fmt:
-        raise RecordError(f"record format {record.get('format')!r} is not {fmt!r}")
+        raise RecordError(f"record format {record.get('format')!r} is not {fmt!r}", rule=fmt)
     if record.get("game", game) != game:
-        raise RecordError(f"record game {record.get('game')!r} is not {game!r}")
+        raise RecordError(f"record game {record.get('game')!r} is not {game!r}", rule=fmt)
     return record
 
 

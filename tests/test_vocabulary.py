@@ -17,6 +17,7 @@ import importlib
 import inspect
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable
@@ -222,3 +223,147 @@ def test_a_state_draws_itself_in_a_notebook(name):
     for s in positions(GAMES[name], 8)[::9]:
         html = s._repr_html_()
         assert html.lstrip().startswith("<") and "<pre>" not in html[:40]
+
+
+# --------------------------------------------------------------------------- refusals name their rule
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _book_text(path: Path) -> str:
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return path.read_text(encoding="utf-8")
+
+
+def known_labels() -> set[str]:
+    """Every ``(label)=`` of the book, and the labels the docs define beside them: the record
+    formats (``shtoss-record/1``) and the live table's protocol (``live-table-turn``)."""
+    out: set[str] = set()
+    for path in sorted((ROOT / "book").glob("*")):
+        if path.suffix in (".md", ".ipynb"):
+            out |= set(re.findall(r"^\(([^()\s]+)\)=", _book_text(path), re.M))
+    for path in sorted((ROOT / "docs").glob("*.md")):
+        out |= set(re.findall(r"`([a-z][a-z0-9]*(?:-[a-z0-9]+)+/[0-9]+|live-table-[a-z-]+)`",
+                              path.read_text(encoding="utf-8")))
+    return out
+
+
+LABELS = known_labels()
+_BARE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:/[0-9]+)?")
+_SPEC_ID = re.compile(r"[A-Z]{1,3}-[0-9]+[a-z]?|[0-9]+(?:\.[0-9]+)*")
+
+
+def refusal(make: Callable[[], Any]) -> errors.StukolkaError:
+    """The error ``make()`` raises: one of the family, whose ``rule`` is a bare label the book (or,
+    for a record format or the live table, the docs) defines, and whose ``spec`` holds only ids."""
+    with pytest.raises(errors.StukolkaError) as info:
+        make()
+    exc = info.value
+    assert _BARE.fullmatch(exc.rule) and exc.rule in LABELS, f"{type(exc).__name__} {exc.rule!r}: {exc}"
+    assert all(_SPEC_ID.fullmatch(x) for x in exc.spec.split(", ") if exc.spec), f"spec {exc.spec!r}: {exc}"
+    assert exc.text and exc.text in str(exc), str(exc)
+    return exc
+
+
+#: Strings of every grammar, read or refused by each game: junk, wrong arguments, other games' verbs.
+JUNK = ["", "nonsense", "stake", "stake Z♠", "stake Q♠ x", "stake Q♠ -3", "pair Q♠ K♠ 3", "pair Q♠ Q♠ 3", "cut",
+        "cut 0", "cut 99", "cut x", "card", "card Z♠", "card Q♠", "shuffle", "shuffle x", "deck", "deck Q♠ Q♠", "next",
+        "next 2", "done 3", "accept", "refuse", "bank", "bank -1", "bank 0", "bank x", "bank 10000000000000", "name",
+        "name Z 5", "name A", "name A 0", "name A 99999999", "play Z♠", "play 9♥ hearts", "play Q♠", "draw now", "draw",
+        "pass", "take", "show 9♥", "deal 9♥", "turn 9♥", "talon 9♥", "expose 9♥", "expose Z", "knock", "discard Q♠",
+        "x" * 500, "stake [faraon-rule-seven]", 5, None]
+
+
+@pytest.mark.parametrize("name", NAMES + ["faraon match"])
+def test_refused_actions_name_a_rule_of_the_book(name):
+    new = GAMES[name].new if name in GAMES else (lambda: faraon.FaraonMatch(faraon.FaraonRules(players=2, target=40)))
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = new()
+        seen: list[str] = []
+        for _ in range(400):
+            for a in JUNK + seen[-6:]:
+                trial = s.clone()
+                try:
+                    trial.apply_action(a)        # a legal action elsewhere may be legal here too
+                except errors.StukolkaError:
+                    refusal(lambda: s.clone().apply_action(a))
+            if name != "stukolka":               # Stukolka's chance_outcomes is the base's, with no rule
+                if s.current_player() != CHANCE:
+                    refusal(s.chance_outcomes)
+            if not s.is_terminal() and name != "faraon match":   # a match's ledger is its totals so far
+                refusal(s.settlement)
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            seen += legal[:2] + legal[-1:]
+            s.apply_action(sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(legal))
+
+
+HOSTILE = [None, True, 1.5, "x", -1, 0, 10 ** 30, [], {}, [1, 2], ("shleif",), {"a": 1}, "[faraon-rule-seven]",
+           Fraction(1, 3), float("nan")]
+
+
+@pytest.mark.parametrize("name", ["shtoss", "faraon"])
+def test_refused_rules_name_a_rule_of_the_book(name):
+    rules_cls = shtoss.ShtossRules if name == "shtoss" else faraon.FaraonRules
+    read = shtoss.ShtossRules.from_options if name == "shtoss" else faraon.FaraonRules.from_dict
+    for f in dataclasses.fields(rules_cls):
+        for v in HOSTILE:
+            for make in (lambda: rules_cls(**{f.name: v}), lambda: read({f.name: v})):
+                try:
+                    make()
+                except errors.StukolkaError:
+                    refusal(make)
+    for bad in (None, [], "x", 5, {"shtoss": 5}, {"shtoss": {}, "x": 1}, {1: 2}, {"raise": {1: 2}}, {"colour": 1},
+                {"raise_max_factor": 2, "raise.max_factor": 2}):
+        refusal(lambda: read(bad))
+
+
+SET_UPS = [
+    lambda: shtoss.ShtossState(punters=0), lambda: shtoss.ShtossState(punters=99), lambda: shtoss.ShtossState(rules=5),
+    lambda: shtoss.ShtossState(initial_kush=2.0), lambda: shtoss.ShtossState(kush=5),
+    lambda: shtoss.ShtossState(kush={9: 3}), lambda: shtoss.ShtossState(kush={1: -3}),
+    lambda: shtoss.ShtossState(shtoss.ShtossRules(thirds=True), initial_kush=2),
+    lambda: shtoss.ShtossState(shtoss.ShtossRules(max_kush_ratio=2), initial_kush=2, kush={1: 10}),
+    lambda: shtoss.Session(players=("a",)), lambda: shtoss.Session(capitals={"z": 1}),
+    lambda: shtoss.Session(capitals={"banker": 1.5}), lambda: shtoss.Session(banker="z"),
+    lambda: shtoss.Session().play("stake 7♦"), lambda: shtoss.Pharaon(5),
+    lambda: shtoss.replay_evening(5, 100), lambda: shtoss.replay_evening({"actions": ["zzz"]}, 100),
+    lambda: shtoss.replay_evening({"actions": []}, 1.5), lambda: shtoss.load_record("../x"),
+    lambda: faraon.FaraonState(rules=5), lambda: faraon.FaraonState(dealer=9),
+    lambda: faraon.FaraonState.from_position(faraon.FaraonRules(players=2), ["9♥", "9♥"], "Q♠"),
+    lambda: faraon.FaraonState.from_position(faraon.FaraonRules(players=2), ["9♥", "8♥"], "Q♠", suit="x"),
+    lambda: faraon.FaraonSession(first_dealer=9), lambda: faraon.FaraonMatch(totals=[1]),
+]
+
+
+@pytest.mark.parametrize("make", SET_UPS)
+def test_refused_set_ups_name_a_rule_of_the_book(make):
+    refusal(make)
+
+
+def _mutations(rec: dict[str, Any]) -> list[Any]:
+    out: list[Any] = [None, [], "x", "{", "[" * 100_000, 5, {**rec, "format": "x/1"}, {**rec, "format": 5},
+                      {**rec, "game": "whist"}, {**rec, "extra": 1}, json.dumps(rec)[:-3]]
+    for k in rec:
+        out.append({kk: vv for kk, vv in rec.items() if kk != k})
+        out += [{**rec, k: v} for v in HOSTILE + [["zzz"], ["next"] * 3, [5]]]
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES + ["faraon match"])
+def test_refused_records_name_a_rule_of_the_book(name):
+    if name == "faraon match":
+        state: Any = faraon.FaraonMatch(faraon.FaraonRules(players=2, target=30))
+    else:
+        state = GAMES[name].new()
+    play_random(state, random.Random(4))
+    cls = type(state)
+    for bad in _mutations(state.to_record()):
+        try:
+            cls.from_record(bad)
+        except errors.StukolkaError:
+            exc = refusal(lambda: cls.from_record(bad))
+            assert isinstance(exc, errors.RecordError)

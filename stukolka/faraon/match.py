@@ -283,7 +283,7 @@ class FaraonMatch(GameState):
         try:
             m = cls(rules, first, totals)
         except RulesError as exc:
-            raise RecordError(f"{GAME} match record: bad start: {exc}") from None
+            raise RecordError(f"{GAME} match record: bad start: {exc}", rule=exc.rule or MATCH_FORMAT) from None
         for i, a in enumerate(actions):
             try:
                 m.apply_action(a)

@@ -115,7 +115,7 @@ def _rules(rec: Mapping[str, Any]) -> FaraonRules:
     try:
         return FaraonRules.from_dict(rec["rules"])
     except RulesError as exc:
-        raise RecordError(f"{GAME} record: bad 'rules': {exc}") from None
+        raise RecordError(f"{GAME} record: bad 'rules': {exc}", rule=exc.rule or "faraon-rule-players") from None
 
 
 def _seat_or_none(rec: Mapping[str, Any], key: str, players: int, rule: str) -> int | None:

@@ -561,7 +561,7 @@ class FaraonState(GameState):
             else:
                 state = cls(rules, dealer=dealer)
         except StukolkaError as exc:
-            raise RecordError(f"{GAME} record: bad 'start' position: {exc}") from None
+            raise RecordError(f"{GAME} record: bad 'start' position: {exc}", rule=exc.rule or HAND_FORMAT) from None
         for i, action in enumerate(actions):
             try:
                 state.apply_action(action)

@@ -364,7 +364,7 @@ def faro_edge(m: int = 4, n: int = 51, split: Fraction = Fraction(1, 2)) -> Frac
     Fraction(0, 1)
     """
     if not 1 <= m <= 4 or not m <= n:
-        raise RulesError(f"faro_edge: need 1 <= m <= 4 and m <= n, got m={m}, n={n}")
+        raise RulesError(f"faro_edge: need 1 <= m <= 4 and m <= n, got m={m}, n={n}", rule="shtoss-odds-chapter")
     total = Fraction(0)
     for k, pk, pplie in position_law(n, m):
         if k == n:          # only the hock is left of the rank: a push

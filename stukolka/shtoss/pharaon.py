@@ -255,7 +255,7 @@ class Pharaon(GameState):
         try:
             game = cls(ShtossRules.from_options(record_field(rec, "rules", Mapping, {})))
         except StukolkaError as exc:
-            raise RecordError(f"pharaon record: bad rules: {exc}") from None
+            raise RecordError(f"pharaon record: bad rules: {exc}", rule=exc.rule or PHARAON_RECORD_FORMAT) from None
         replay_actions(game, record_field(rec, "actions", list), rec.get("returns"), "pharaon")
         return game
 

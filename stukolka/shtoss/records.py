@@ -47,7 +47,8 @@ def replay_actions(state: Any, actions: list[Any], returns: Any, game: str) -> N
         try:
             state.apply_action(a)
         except StukolkaError as exc:
-            raise RecordError(f"{game} record: action {i} {short(a)} does not replay: {exc}") from None
+            raise RecordError(f"{game} record: action {i} {short(a)} does not replay: {exc}",
+                              rule=exc.rule or fmt) from None
     if returns is not None:
         n = len(state.returns())
         if not isinstance(returns, list) or len(returns) != n:

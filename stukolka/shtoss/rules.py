@@ -57,6 +57,11 @@ _OPTION_LABEL = {
 }
 
 
+#: The book label of the options as a whole (spec section 8): an option that is unknown, doubled or
+#: not given as a mapping is refused under it.
+_OPTIONS = "shtoss-options-chapter"
+
+
 def _tag(spec: str) -> str:
     return rule_tag(_SPEC_LABEL[spec], spec) if spec in _SPEC_LABEL else spec
 
@@ -378,33 +383,33 @@ class ShtossRules:
         Fraction(3, 1)
         """
         if not isinstance(options, Mapping):
-            raise RulesError(f"shtoss options={short(options)} must be a mapping (a dict) [spec 8]")
+            raise RulesError(f"shtoss options={short(options)} must be a mapping (a dict) [spec 8]", rule=_OPTIONS)
         if "shtoss" in options:
             others = [k for k in options if k != "shtoss"]
             if others:
-                raise RulesError(f"shtoss options: {short(others)} beside the 'shtoss' block [spec 8]")
+                raise RulesError(f"shtoss options: {short(others)} beside the 'shtoss' block [spec 8]", rule=_OPTIONS)
             options = options["shtoss"]
             if not isinstance(options, Mapping):
-                raise RulesError(f"shtoss={short(options)} must be a mapping (a dict) [spec 8]")
+                raise RulesError(f"shtoss={short(options)} must be a mapping (a dict) [spec 8]", rule=_OPTIONS)
         known = {f.name for f in fields(cls)}
         opts: dict[str, Any] = {}
 
         def put(key: Any, name: str, value: Any) -> None:
             if name not in known:
                 raise RulesError(f"unknown shtoss option {short(key)}; the options are "
-                                 + ", ".join(sorted(known)) + " [spec 8]")
+                                 + ", ".join(sorted(known)) + " [spec 8]", rule=_OPTIONS)
             if name in opts:
-                raise RulesError(f"shtoss option {name!r} is given twice ({short(key)}) [spec 8]")
+                raise RulesError(f"shtoss option {name!r} is given twice ({short(key)}) [spec 8]", rule=_OPTIONS)
             opts[name] = value
 
         for key, value in options.items():
             if not isinstance(key, str):
-                raise RulesError(f"shtoss option name {short(key)} is not a string [spec 8]")
+                raise RulesError(f"shtoss option name {short(key)} is not a string [spec 8]", rule=_OPTIONS)
             name = key[len("shtoss."):] if key.startswith("shtoss.") else key
             if name == "raise" and isinstance(value, Mapping):
                 for k2, v2 in value.items():
                     if not isinstance(k2, str):
-                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]")
+                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]", rule=_OPTIONS)
                     put(f"raise.{k2}", f"raise_{k2}", v2)
                 continue
             if name.startswith("raise."):
@@ -418,7 +423,7 @@ class ShtossRules:
         for k in changes:
             if k not in known:
                 raise RulesError(f"unknown shtoss option {short(k)}; the options are "
-                                 + ", ".join(sorted(known)) + " [spec 8]")
+                                 + ", ".join(sorted(known)) + " [spec 8]", rule=_OPTIONS)
         return replace(self, **changes)
 
     def __repr__(self) -> str:

@@ -220,8 +220,11 @@ class ShtossState(GameState):
         return ["next"]
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """At the chance node (the banker's deck, card by card), each card not yet in place,
+        equally likely."""
         if self.current_player() != CHANCE:
-            return super().chance_outcomes()
+            raise IllegalActionError("chance_outcomes", "this state is not a chance node",
+                                     rule_tag("shtoss-rule-metka", "2.3.5"))
         rest = self._undealt_unknown()
         return [(f"card {c}", Fraction(1, len(rest))) for c in rest]
 
@@ -483,7 +486,7 @@ class ShtossState(GameState):
             raise IllegalActionError(action, "the podrezka comes once, after the stakes",
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
-            raise InvalidActionError(action, "expected 'cut <k>'")
+            raise InvalidActionError(action, "expected 'cut <k>'", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         k = _parse_int(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not 1 <= k < self.rules.deck_size:
             raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
@@ -498,7 +501,7 @@ class ShtossState(GameState):
         rest = self._undealt_unknown()
         if verb == "card":
             if len(args) != 1:
-                raise InvalidActionError(action, "expected 'card <card>'")
+                raise InvalidActionError(action, "expected 'card <card>'", rule_tag("shtoss-rule-metka", "2.3.5"))
             c = self._card(args[0], action)
             if c not in rest:
                 raise IllegalActionError(action, f"{c} is already in place in the banker's deck",
@@ -506,7 +509,7 @@ class ShtossState(GameState):
             self._order.append(c)
         elif verb == "shuffle":
             if len(args) != 1:
-                raise InvalidActionError(action, "expected 'shuffle <seed>'")
+                raise InvalidActionError(action, "expected 'shuffle <seed>'", rule_tag("shtoss-rule-metka", "2.3.5"))
             seed = _parse_int(args[0], action, "seed", rule_tag("shtoss-rule-metka", "2.3.5"))
             random.Random(seed).shuffle(rest)
             if not self._order and self.cut:
@@ -644,7 +647,7 @@ class ShtossState(GameState):
             state = cls(rules, punters=record_field(rec, "punters", int, 1),
                         initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
         except StukolkaError as exc:
-            raise RecordError(f"shtoss record: bad set-up: {exc}") from None
+            raise RecordError(f"shtoss record: bad set-up: {exc}", rule=exc.rule or RECORD_FORMAT) from None
         if "seats" in rec:
             seats = rec["seats"]
             if (not isinstance(seats, list) or len(seats) != state.punters + 1
