@@ -130,7 +130,10 @@ class ActionInfo:
     ...); ``cards`` the cards the action names; ``count`` the number it carries (cards cut, a kush,
     cards thrown unseen), else ``None``; ``rule`` the book label of the rule it follows.
     ``secret``: the action's cards are seen only by the player who makes it (a discard goes face
-    down): :meth:`public` then leaves out the action string and the cards.
+    down), or by no one yet (a card set in the banker's deck): :meth:`public` then leaves out the
+    action string, the words (which may name the cards) and the cards, and ``said`` never names
+    them.  A chance move has no maker: its ``said`` is a whole clause ("the dealer turns up the
+    nine of spades"), a player's a phrase after the player's name ("stakes 2 on a card face down").
     """
 
     action: str                      #: the engine's action string, sent back as it is
@@ -140,7 +143,7 @@ class ActionInfo:
     rule: str = ""                   #: the book label of the rule it follows
     cards: tuple[int, ...] = ()      #: the cards it names
     count: int | None = None         #: the number it carries (a cut, a kush), else None
-    secret: bool = False             #: its cards are seen only by the one who makes it
+    secret: bool = False             #: its cards are seen only by the one who makes it (or by no one yet)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, for the player who may make the action."""
@@ -151,7 +154,7 @@ class ActionInfo:
         """What every seat at the table may learn of the action once it is made."""
         out = self.to_dict()
         if self.secret:
-            out.update(action=None, cards=[])
+            out.update(action=None, words=None, cards=[])
         return out
 
 

@@ -119,6 +119,15 @@ class StukolkaError(ValueError):
             self.rule = parsed
         _set_rule(self, rule)
 
+    def refusal(self) -> tuple[str, str]:
+        """``(text, rule)``: the refusal in words (an action's ``reason``, else ``text``) and the book
+        label of its rule, as a state's ``why_illegal`` answers.
+
+        >>> IllegalActionError("cut 7", "the banker cuts", "shtoss-rule-podrezka (2.3.4)").refusal()
+        ('the banker cuts', 'shtoss-rule-podrezka')
+        """
+        return str(getattr(self, "reason", "") or self.text), self.rule
+
 
 class RulesError(StukolkaError):
     """A rules setting that is impossible, e.g. a stake not divisible by 3.
