@@ -10,11 +10,16 @@ outcomes with :meth:`GameState.chance_outcomes`.
 Actions are the engine's own short strings (``"knock"``, ``"play K♥"``), so a
 game record is readable and replayable as it is.
 
-Every game state also speaks the same few words beyond OpenSpiel's:
+Every game state also speaks the same few words beyond OpenSpiel's, declared on
+:class:`GameState` (``docs/vocabulary.md``):
 
-* ``phase``: a member of the game's own ``Phase`` enum (a ``str`` enum);
+* ``phase``: a member of the game's own ``Phase`` enum (a ``str`` enum, ending in ``Phase.OVER``);
+* ``n_seats``: how many seats the game has;
 * ``observation(player)``: a frozen, typed :class:`Observation` whose cards are ints;
 * ``view(seat)``: plain JSON-able data with everything a front end draws for that seat;
+* ``describe_action(action)``: an :class:`ActionInfo`, the action as data and in words;
+* ``why_illegal(action)``: why the rules refuse an action now, or ``None``;
+* ``settlement()``: the money (or points) of a finished deal as a :class:`Ledger`;
 * ``to_record()`` / ``from_record(record)``: a JSON-able record with a ``format`` key
   (and a ``game`` key) that replays into an equal state (``docs/records.md``).
 
@@ -238,9 +243,55 @@ class Ledger:
 
 
 class GameState(abc.ABC):
-    """The interface every game state implements (OpenSpiel's vocabulary)."""
+    """The interface every game state implements: OpenSpiel's vocabulary, and the words every
+    front end, bot and driver of this package uses beyond it (``docs/vocabulary.md``)."""
 
     __slots__ = ()  # (a game whose state keeps its attributes in slots has no dict to carry)
+
+    @property
+    def n_seats(self) -> int:
+        """How many seats the game has (players, or the banker and the punters): every seat is
+        ``0 .. n_seats - 1`` and :meth:`returns` has one entry per seat."""
+        raise NotImplementedError(f"{type(self).__name__} does not say its n_seats")
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see, as a frozen, typed :class:`Observation` (cards as ints); whose
+        turn it is is its field ``to_act``."""
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Plain JSON-able data with everything a front end draws for ``seat``, built from
+        :meth:`observation`: at least ``game``, ``phase``, ``seat``, ``to_act``, ``legal`` (the
+        seat's legal actions, empty when it is not to act), ``actions`` (each of them described,
+        :meth:`describe_action`), and once the deal is over ``settlement``."""
+
+    def describe_action(self, action: str) -> ActionInfo:
+        """``action`` (any spelling the game's grammar reads) described in this position, before
+        it is made: its kind, the cards and the number it names, its words on a button and in the
+        table's log, and the rule it follows.  An unreadable action raises
+        :class:`~stukolka.errors.InvalidActionError`."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe its actions")
+
+    @abc.abstractmethod
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the rules refuse ``action`` now, as ``(text, rule)`` (the refusal in words and the
+        book label of the rule), or ``None`` if it is legal.  The state does not change."""
+
+    @abc.abstractmethod
+    def settlement(self) -> Ledger:
+        """The finished deal's money (or points), itemised, whose ``net()`` is :meth:`returns`."""
+
+    @abc.abstractmethod
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as a JSON-able record with ``format`` and ``game`` keys
+        (``docs/records.md``)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_record(cls, record: object) -> "GameState":
+        """Replay a record of :meth:`to_record` into an equal state; a bad record raises
+        :class:`~stukolka.errors.RecordError`."""
 
     @abc.abstractmethod
     def current_player(self) -> int:
@@ -276,7 +327,7 @@ class GameState(abc.ABC):
 
     def observation_string(self, player: int) -> str:
         """``str(self.observation(player))``."""
-        return str(self.observation(player))  # type: ignore[attr-defined]
+        return str(self.observation(player))
 
     def _repr_html_(self) -> str:
         """A notebook cell that ends in a state shows the table (subclasses draw it)."""

@@ -13,7 +13,7 @@ import pytest
 from stukolka.errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonSession, FaraonState
 from stukolka.faraon.actions import MAX_ACTION_LENGTH, parse_action
-from stukolka.faraon.record import loads_record
+from stukolka.faraon.record import read_json
 
 # --------------------------------------------------------------------------- rules
 BAD_OPTIONS = [
@@ -205,7 +205,7 @@ def test_bad_json_text_raises_record_error(text):
 def test_a_record_reads_from_its_json_text():
     rec = _hand_record()
     assert FaraonState.from_record(json.dumps(rec, ensure_ascii=False)).to_record() == rec
-    assert loads_record(json.dumps(rec)) == rec
+    assert read_json(json.dumps(rec)) == rec
 
 
 # --------------------------------------------------------------------------- one grammar per action

@@ -15,9 +15,10 @@ from stukolka.base import Ledger, Observation, Session as SessionProtocol, play_
 from stukolka.cards import parse_card
 from stukolka.errors import IllegalActionError, RecordError, StukolkaError
 from stukolka.shtoss import (
-    RULE_LABELS, SETTLEMENT_TEXT, Phase, Pharaon, PharaonObservation, PharaonPhase, Session,
+    RULE_LABELS, SETTLEMENT_TEXT, Phase, Pharaon, PharaonObservation, Session,
     ShtossObservation, ShtossRules, ShtossState, between_abcugs, play_deal, set_up_deal,
 )
+from stukolka.shtoss.pharaon import Phase as PharaonPhase
 
 C = parse_card
 
