@@ -39,7 +39,7 @@ import html
 import json
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
 
@@ -97,7 +97,7 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-def _show(v: Any, card: Any = None) -> str:
+def _show(v: Any, card: Callable[[int], str] | None = None) -> str:
     if isinstance(v, enum.Enum):
         return str(v.value)
     if isinstance(v, (tuple, list)):
@@ -342,7 +342,7 @@ def sample_chance(state: GameState, rng: random.Random) -> str:
     this function would, from the same draws of ``rng`` (the same distribution, exact)."""
     hook = getattr(state, "sample_chance", None)
     if hook is not None:
-        return hook(rng)
+        return str(hook(rng))
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
     if all(p == first for _, p in outcomes):     # equally likely (no hashing of Fractions)

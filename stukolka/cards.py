@@ -117,7 +117,7 @@ class Card(int):
         return (Card, (int(self),))
 
 
-class Cards(tuple):
+class Cards(tuple[Any, ...]):
     """An ordered, immutable group of cards (a hand, a trick, a deck) that shows as cards.
 
     >>> h = Cards.parse("A♠ K♠ 7♦")

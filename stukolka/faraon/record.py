@@ -122,7 +122,7 @@ def _seat_or_none(rec: Mapping[str, Any], key: str, players: int, rule: str) -> 
     v = rec[key]
     if v is not None and not (_is_int(v) and 0 <= v < players):
         raise RecordError(f"{GAME} record: {key!r} is {short_repr(v)}, not null or a seat 0..{players - 1} [{rule}]")
-    return v
+    return None if v is None else int(v)
 
 
 def _strings(v: object, what: str, rule: str = "faraon-rule-actions", limit: int = MAX_ACTIONS) -> list[str]:

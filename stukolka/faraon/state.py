@@ -90,7 +90,7 @@ class FaraonState(GameState):
         self.rules = rules
         self._n = n
         self._initial_dealer = dealer
-        self._start: dict | None = None  # a position set up by hand (from_position)
+        self._start: dict[str, Any] | None = None  # a position set up by hand (from_position)
         self._history: list[str] = []
         self._phase = Phase.CHOOSE_DEALER if dealer is None else Phase.DEAL
         self._dealer = dealer
@@ -553,7 +553,7 @@ class FaraonState(GameState):
         other._hands = [list(h) for h in self._hands]
         return other
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[tuple[str, str], ...]:
         d = dict(self.__dict__)
         d["_hands"] = tuple(tuple(sorted(h)) for h in self._hands)
         d["_talon"] = tuple(sorted(self._talon))

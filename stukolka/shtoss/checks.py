@@ -61,14 +61,14 @@ def check_count(name: str, value: Any, low: int, high: int, rule: str) -> int:
     """An int (not a bool, not a float) in ``low..high``."""
     if not _is_int(value) or not low <= value <= high:
         raise RulesError(f"{name}={short(value)} must be a whole number in {low}..{high} [{rule}]")
-    return value
+    return int(value)
 
 
 def check_amount(name: str, value: Any, rule: str) -> int:
     """A positive whole number of chips, at most :data:`MAX_AMOUNT`."""
     if not _is_int(value) or not 0 < value <= MAX_AMOUNT:
         raise RulesError(f"{name}={short(value)} must be a whole number of chips in 1..{MAX_AMOUNT} [{rule}]")
-    return value
+    return int(value)
 
 
 def check_money(name: str, value: Any, rule: str) -> Fraction:

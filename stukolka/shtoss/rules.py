@@ -241,7 +241,9 @@ class ShtossRules:
         def bad(name: str, value: Any, why: str, rule: str) -> RulesError:
             return RulesError(f"{name}={short(value)} {why} [{_tag(rule)}]")
 
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
         if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) \
                 or self.deck_size not in (52, 36, 32):
             raise bad("deck_size", self.deck_size, "is not one of 52, 36, 32", "H-4")
@@ -319,7 +321,8 @@ class ShtossRules:
     def risk_factor(self) -> Fraction:
         """The most the banker can lose on one card, per chip of kush, premiums aside (for
         ``bank_limit``, H-14): the largest agreed position payout, 2 with the 13th-card premium."""
-        top = max([Fraction(1), *(abs(m) for _, m in self.position_payouts or ())])
+        payouts: tuple[tuple[int, Fraction], ...] = self.position_payouts or ()
+        top = max([Fraction(1), *(abs(m) for _, m in payouts)])
         if self.thirteenth_card_premium:
             top = max(top, Fraction(2))
         return top
@@ -335,13 +338,16 @@ class ShtossRules:
     # ---------------------------------------------------------------- derived values
     def payout(self, position: int) -> Fraction:
         """The multiplier of the normal result at a position (1 unless ``position_payouts`` says)."""
-        for pos, mult in self.position_payouts or ():
+        payouts: tuple[tuple[int, Fraction], ...] = self.position_payouts or ()
+        for pos, mult in payouts:
             if pos == position:
                 return mult
         return Fraction(1)
 
     def premium(self, event: str) -> Fraction:
-        return dict(self.premiums).get(event, Fraction(0))
+        """The agreed premium's multiplier for ``event`` (0 if none, H-9)."""
+        premiums: tuple[tuple[str, Fraction], ...] = self.premiums
+        return dict(premiums).get(event, Fraction(0))
 
     @property
     def deal_length(self) -> int:

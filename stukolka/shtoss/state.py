@@ -370,7 +370,8 @@ class ShtossState(GameState):
                 pair += s.kush
             else:
                 single += s.kush
-        return (single + pair * self.rules.pair_factor) * self.rules.risk_factor
+        pair_factor: Fraction = self.rules.pair_factor
+        return (single + pair * pair_factor) * self.rules.risk_factor
 
     def _undealt_unknown(self) -> list[Card]:
         known = set(self._order)

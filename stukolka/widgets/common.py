@@ -51,9 +51,10 @@ class SeatedTable:
 
     def legal(self) -> list[str]:
         """Your legal actions now, from the engine (empty when it is not your turn)."""
-        if self.state.is_terminal() or self.state.current_player() != self.human:
+        state: GameState = self.state
+        if state.is_terminal() or state.current_player() != self.human:
             return []
-        return self.state.legal_actions()
+        return state.legal_actions()
 
     def _chance_action(self, state: GameState) -> str:
         return sample_chance(state, self.rng)
