@@ -94,8 +94,8 @@ class TinyState(GameState):
         return None
 
     def settlement(self) -> Ledger:
-        return Ledger((LedgerLine("said", "one point for each 'up'", "tiny-rule-say", dict(enumerate(self.returns()))),),
-                      2)
+        line = LedgerLine("said", "one point for each 'up'", "tiny-rule-say", dict(enumerate(self.returns())))
+        return Ledger((line,), 2)
 
     def to_record(self) -> dict:
         return {"format": "tiny-record/1", "game": "tiny", "actions": self.history()}

@@ -5,8 +5,9 @@ hands to a target score, its rules and its penalty points.
 * :mod:`~stukolka.faraon.actions` -- the action strings;
 * :mod:`~stukolka.faraon.state` -- :class:`~stukolka.faraon.state.FaraonState`, one hand;
 * :mod:`~stukolka.faraon.observation` -- what a seat sees, and a hand's scores as a ledger;
-* :mod:`~stukolka.faraon.match` -- :class:`~stukolka.faraon.match.FaraonSession` and :class:`~stukolka.faraon.match.FaraonMatch`,
-  and :func:`~stukolka.faraon.match.loads` (a hand's or a match's record from its JSON text);
+* :mod:`~stukolka.faraon.match` -- :class:`~stukolka.faraon.match.FaraonSession`,
+  :class:`~stukolka.faraon.match.FaraonMatch`, and :func:`~stukolka.faraon.match.loads` (a hand's or
+  a match's record from its JSON text);
 * :mod:`~stukolka.faraon.record` -- the record formats ``faraon-record/1``, ``faraon-match-record/1``;
 * :mod:`~stukolka.faraon.play` -- :func:`~stukolka.base.playthrough`, the golden playthrough of a hand.
 """

@@ -715,8 +715,10 @@ class FaraonState(GameState):
 
         >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ Q♣", "A♦"], "9♠")
         >>> info = s.describe_action("play Q♣ hearts")
-        >>> info.words, info.said, info.suit, info.rule
-        ('Play the queen of clubs and name hearts', 'plays the queen of clubs and names hearts', 'hearts', 'faraon-rule-queen-wild')
+        >>> info.words, info.said
+        ('Play the queen of clubs and name hearts', 'plays the queen of clubs and names hearts')
+        >>> info.suit, info.rule
+        ('hearts', 'faraon-rule-queen-wild')
         """
         parsed = parse_action(action)
         verb, act = parsed[0], canonical(parsed)

@@ -164,7 +164,8 @@ class Pharaon(GameState):
         return {"bank": self.bank, "named": self.named, "history": list(self._history), "inner": self.inner.clone()}
 
     def _restore(self, saved: dict[str, Any]) -> None:
-        self.bank, self.named, self._history, self.inner = saved["bank"], saved["named"], saved["history"], saved["inner"]
+        self.bank, self.named = saved["bank"], saved["named"]
+        self._history, self.inner = saved["history"], saved["inner"]
 
     def _read_bank(self, action: str, words: list[str]) -> int:
         """The bank of ``bank <amount>``, checked: the smallest kush up to :data:`MAX_AMOUNT`."""

@@ -415,7 +415,8 @@ class ShtossRules:
             if name == "raise" and isinstance(value, Mapping):
                 for k2, v2 in value.items():
                     if not isinstance(k2, str):
-                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]", rule=_OPTIONS)
+                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]",
+                                         rule=_OPTIONS)
                     put(f"raise.{k2}", f"raise_{k2}", v2)
                 continue
             if name.startswith("raise."):
