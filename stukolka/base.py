@@ -10,11 +10,16 @@ outcomes with :meth:`GameState.chance_outcomes`.
 Actions are the engine's own short strings (``"knock"``, ``"play K♥"``), so a
 game record is readable and replayable as it is.
 
-Every game state also speaks the same few words beyond OpenSpiel's:
+Every game state also speaks the same few words beyond OpenSpiel's, declared on
+:class:`GameState` (``docs/vocabulary.md``):
 
-* ``phase``: a member of the game's own ``Phase`` enum (a ``str`` enum);
+* ``phase``: a member of the game's own ``Phase`` enum (a ``str`` enum, ending in ``Phase.OVER``);
+* ``n_seats``: how many seats the game has;
 * ``observation(player)``: a frozen, typed :class:`Observation` whose cards are ints;
 * ``view(seat)``: plain JSON-able data with everything a front end draws for that seat;
+* ``describe_action(action)``: an :class:`ActionInfo`, the action as data and in words;
+* ``why_illegal(action)``: why the rules refuse an action now, or ``None``;
+* ``settlement()``: the money (or points) of a finished deal as a :class:`Ledger`;
 * ``to_record()`` / ``from_record(record)``: a JSON-able record with a ``format`` key
   (and a ``game`` key) that replays into an equal state (``docs/records.md``).
 
@@ -34,7 +39,7 @@ import html
 import json
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, Sequence, runtime_checkable
 
@@ -92,7 +97,7 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-def _show(v: Any, card: Any = None) -> str:
+def _show(v: Any, card: Callable[[int], str] | None = None) -> str:
     if isinstance(v, enum.Enum):
         return str(v.value)
     if isinstance(v, (tuple, list)):
@@ -130,7 +135,10 @@ class ActionInfo:
     ...); ``cards`` the cards the action names; ``count`` the number it carries (cards cut, a kush,
     cards thrown unseen), else ``None``; ``rule`` the book label of the rule it follows.
     ``secret``: the action's cards are seen only by the player who makes it (a discard goes face
-    down): :meth:`public` then leaves out the action string and the cards.
+    down), or by no one yet (a card set in the banker's deck): :meth:`public` then leaves out the
+    action string, the words (which may name the cards) and the cards, and ``said`` never names
+    them.  A chance move has no maker: its ``said`` is a whole clause ("the dealer turns up the
+    nine of spades"), a player's a phrase after the player's name ("stakes 2 on a card face down").
     """
 
     action: str                      #: the engine's action string, sent back as it is
@@ -140,7 +148,7 @@ class ActionInfo:
     rule: str = ""                   #: the book label of the rule it follows
     cards: tuple[int, ...] = ()      #: the cards it names
     count: int | None = None         #: the number it carries (a cut, a kush), else None
-    secret: bool = False             #: its cards are seen only by the one who makes it
+    secret: bool = False             #: its cards are seen only by the one who makes it (or by no one yet)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, for the player who may make the action."""
@@ -151,7 +159,7 @@ class ActionInfo:
         """What every seat at the table may learn of the action once it is made."""
         out = self.to_dict()
         if self.secret:
-            out.update(action=None, cards=[])
+            out.update(action=None, words=None, cards=[])
         return out
 
 
@@ -235,9 +243,55 @@ class Ledger:
 
 
 class GameState(abc.ABC):
-    """The interface every game state implements (OpenSpiel's vocabulary)."""
+    """The interface every game state implements: OpenSpiel's vocabulary, and the words every
+    front end, bot and driver of this package uses beyond it (``docs/vocabulary.md``)."""
 
     __slots__ = ()  # (a game whose state keeps its attributes in slots has no dict to carry)
+
+    @property
+    def n_seats(self) -> int:
+        """How many seats the game has (players, or the banker and the punters): every seat is
+        ``0 .. n_seats - 1`` and :meth:`returns` has one entry per seat."""
+        raise NotImplementedError(f"{type(self).__name__} does not say its n_seats")
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see, as a frozen, typed :class:`Observation` (cards as ints); whose
+        turn it is is its field ``to_act``."""
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Plain JSON-able data with everything a front end draws for ``seat``, built from
+        :meth:`observation`: at least ``game``, ``phase``, ``seat``, ``to_act``, ``legal`` (the
+        seat's legal actions, empty when it is not to act), ``actions`` (each of them described,
+        :meth:`describe_action`), and once the deal is over ``settlement``."""
+
+    def describe_action(self, action: str) -> ActionInfo:
+        """``action`` (any spelling the game's grammar reads) described in this position, before
+        it is made: its kind, the cards and the number it names, its words on a button and in the
+        table's log, and the rule it follows.  An unreadable action raises
+        :class:`~stukolka.errors.InvalidActionError`."""
+        raise NotImplementedError(f"{type(self).__name__} does not describe its actions")
+
+    @abc.abstractmethod
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the rules refuse ``action`` now, as ``(text, rule)`` (the refusal in words and the
+        book label of the rule), or ``None`` if it is legal.  The state does not change."""
+
+    @abc.abstractmethod
+    def settlement(self) -> Ledger:
+        """The finished deal's money (or points), itemised, whose ``net()`` is :meth:`returns`."""
+
+    @abc.abstractmethod
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as a JSON-able record with ``format`` and ``game`` keys
+        (``docs/records.md``)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_record(cls, record: object) -> "GameState":
+        """Replay a record of :meth:`to_record` into an equal state; a bad record raises
+        :class:`~stukolka.errors.RecordError`."""
 
     @abc.abstractmethod
     def current_player(self) -> int:
@@ -273,7 +327,7 @@ class GameState(abc.ABC):
 
     def observation_string(self, player: int) -> str:
         """``str(self.observation(player))``."""
-        return str(self.observation(player))  # type: ignore[attr-defined]
+        return str(self.observation(player))
 
     def _repr_html_(self) -> str:
         """A notebook cell that ends in a state shows the table (subclasses draw it)."""
@@ -288,7 +342,7 @@ def sample_chance(state: GameState, rng: random.Random) -> str:
     this function would, from the same draws of ``rng`` (the same distribution, exact)."""
     hook = getattr(state, "sample_chance", None)
     if hook is not None:
-        return hook(rng)
+        return str(hook(rng))
     outcomes = state.chance_outcomes()
     first = outcomes[0][1]
     if all(p == first for _, p in outcomes):     # equally likely (no hashing of Fractions)
@@ -368,7 +422,8 @@ def playthrough(state: GameState, seed: int, *, game: str, rules: Mapping[str, A
 
 
 def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
-    """Check a record's envelope: a mapping with the right ``format`` and ``game`` tags.
+    """Check a record's envelope: a mapping with the right ``format`` and ``game`` tags; a
+    :class:`~stukolka.errors.RecordError` names the format as its rule.
 
     >>> check_record({"format": "x/1", "game": "x"}, "x/1", "x")["game"]
     'x'
@@ -378,11 +433,11 @@ def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
     stukolka.errors.RecordError: a x record must be a JSON object (a dict), not list
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a {game} record must be a JSON object (a dict), not {type(record).__name__}")
+        raise RecordError(f"a {game} record must be a JSON object (a dict), not {type(record).__name__}", rule=fmt)
     if record.get("format") != fmt:
-        raise RecordError(f"record format {record.get('format')!r} is not {fmt!r}")
+        raise RecordError(f"record format {record.get('format')!r} is not {fmt!r}", rule=fmt)
     if record.get("game", game) != game:
-        raise RecordError(f"record game {record.get('game')!r} is not {game!r}")
+        raise RecordError(f"record game {record.get('game')!r} is not {game!r}", rule=fmt)
     return record
 
 

@@ -35,7 +35,7 @@ __all__ = [
     "JACK", "QUEEN", "KING", "ACE", "RANKS",
     "Card", "Cards", "CardParseError", "DeckError",
     "make_card", "card_rank", "card_suit", "card_colour",
-    "parse_card", "parse_cards", "parse_suit", "format_card", "card_name", "card_glyph",
+    "parse_card", "parse_cards", "parse_suit", "format_card", "card_name", "rank_name", "card_glyph",
     "deck", "DECK_SIZES", "NOTATIONS", "QUEEN_OF_SPADES",
     "card_svg", "cards_html",
 ]
@@ -117,7 +117,7 @@ class Card(int):
         return (Card, (int(self),))
 
 
-class Cards(tuple):
+class Cards(tuple[Any, ...]):
     """An ordered, immutable group of cards (a hand, a trick, a deck) that shows as cards.
 
     >>> h = Cards.parse("A♠ K♠ 7♦")
@@ -256,6 +256,19 @@ def card_name(card: int, lang: Literal["en", "ru"] = "en") -> str:
     if lang not in ("en", "ru"):
         raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
     return format_card(card, "ru_long" if lang == "ru" else "en_long")
+
+
+def rank_name(rank: int, lang: Literal["en", "ru"] = "en") -> str:
+    """The name of a rank (``2 .. 14``) in English or Russian, as :func:`card_name` says it.
+
+    >>> rank_name(12), rank_name(10), rank_name(14, "ru")
+    ('queen', 'ten', 'туз')
+    """
+    if lang not in ("en", "ru"):
+        raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
+    if isinstance(rank, bool) or not isinstance(rank, int) or rank not in _RANK_EN_NAME:
+        raise DeckError(f"rank {rank!r} is not in 2..14")
+    return (_RANK_RU_NAME if lang == "ru" else _RANK_EN_NAME)[rank]
 
 
 def _check_card(card: object) -> int:

@@ -8,7 +8,16 @@ end therefore catches one class.  A refused action leaves the state unchanged.
 The message ends with its tag in brackets (``[ST-01, stukolka-rule-stake]``), for a reader of a
 notebook or a traceback.  A program reads the same facts from fields, never from the text:
 ``rule`` is the bare book label (``""`` where no rule refuses), ``spec`` the specification ids
-(``"ST-01"``, ``""`` where there is none) and ``text`` the message without any tag.
+(``"ST-01"``, ``""`` where there is none) and ``text`` the message without any tag.  Only the tags
+at the end of the message count: a bracketed label quoted inside it (a bad value, say) is text.
+Where the message's tag names no label, the label is given as a keyword, ``rule=``; the message
+stays as it is:
+
+>>> e = RulesError("shtoss option 'x' is unknown [spec 8]", rule="shtoss-options-chapter")
+>>> e.rule, e.spec, e.text
+('shtoss-options-chapter', '8', "shtoss option 'x' is unknown")
+>>> RulesError("plie_rule='[faraon-rule-seven]' is not one of 'half', 'push' [shtoss-rule-plie (H-1)]").rule
+'shtoss-rule-plie'
 
 >>> from stukolka.cards import parse_card
 >>> try:
@@ -36,7 +45,10 @@ __all__ = ["StukolkaError", "RulesError", "InvalidActionError", "IllegalActionEr
 _LABEL = re.compile(r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:/[0-9]+)?)(?: \(([^()]+)\))?")
 #: A specification id: ``K-18``, ``ST-01``, ``SH-14``, ``H-6``, or a section of a source (``2.3.4``).
 _SPEC = re.compile(r"[A-Z]{1,3}-[0-9]+[a-z]?|[0-9]+(?:\.[0-9]+)+")
-_TAG = re.compile(r"\s*\[([^\[\]]+)\]")
+#: A section of the specification written out: ``spec 8`` (its id is ``8``).
+_SPEC_SECTION = re.compile(r"spec ([0-9]+(?:\.[0-9]+)*)")
+#: The last bracketed tag of a message.
+_LAST_TAG = re.compile(r"\s*\[([^\[\]]+)\]\s*$")
 
 
 def _tag_parts(inside: str) -> tuple[list[str], list[str]] | None:
@@ -45,40 +57,46 @@ def _tag_parts(inside: str) -> tuple[list[str], list[str]] | None:
     specs: list[str] = []
     for part in (p.strip() for p in inside.split(",")):
         m = _LABEL.fullmatch(part)
+        section = _SPEC_SECTION.fullmatch(part)
         if m:
             labels.append(m.group(1))
             if m.group(2):
-                specs.append(m.group(2))
+                inner = _SPEC_SECTION.fullmatch(m.group(2))
+                specs.append(inner.group(1) if inner else m.group(2))
         elif _SPEC.fullmatch(part):
             specs.append(part)
+        elif section:
+            specs.append(section.group(1))
         else:
             return None
     return labels, specs
 
 
 def split_tags(message: str) -> tuple[str, str, str]:
-    """A message split into ``(text, rule, spec)``: the words without the bracketed rule tags, the
+    """A message split into ``(text, rule, spec)``: the words without the rule tags at its end, the
     rule's book label and the spec ids.  Where tags are nested (a record action that does not
     replay, refused by a rule), the rule is the most specific one: a ``-rule-`` label before a
-    format or protocol label.
+    format or protocol label.  A bracketed label inside the message (quoted input) is not a tag.
 
     >>> split_tags("record action 3 'x' does not replay: no [stukolka-rule-cut] [stukolka-record/1]")
     ("record action 3 'x' does not replay: no", 'stukolka-rule-cut', '')
     >>> split_tags("seat [0, 1] is taken")
     ('seat [0, 1] is taken', '', '')
+    >>> split_tags("name='[faraon-rule-seven]' is bad [shtoss-rule-roles (H-4)]")
+    ("name='[faraon-rule-seven]' is bad", 'shtoss-rule-roles', 'H-4')
     """
     labels: list[str] = []
     specs: list[str] = []
-
-    def cut(m: re.Match[str]) -> str:
-        parts = _tag_parts(m.group(1))
-        if parts is None:
-            return m.group(0)
-        labels.extend(parts[0])
-        specs.extend(parts[1])
-        return ""
-
-    text = _TAG.sub(cut, message).strip()
+    text = message
+    while True:
+        m = _LAST_TAG.search(text)
+        parts = _tag_parts(m.group(1)) if m else None
+        if m is None or parts is None:
+            break
+        labels[:0] = parts[0]
+        specs[:0] = parts[1]
+        text = text[:m.start()]
+    text = text.strip()
     rules = [x for x in labels if "-rule-" in x] or labels
     return text, (rules[0] if rules else ""), ", ".join(dict.fromkeys(specs))
 
@@ -93,12 +111,22 @@ class StukolkaError(ValueError):
     spec: str
     text: str
 
-    def __init__(self, *args: object) -> None:
+    def __init__(self, *args: object, rule: str = "") -> None:
         super().__init__(*args)
         message = str(args[0]) if args else ""
-        self.text, rule, self.spec = split_tags(message)
+        self.text, parsed, self.spec = split_tags(message)
         if not getattr(self, "rule", ""):
-            self.rule = rule
+            self.rule = parsed
+        _set_rule(self, rule)
+
+    def refusal(self) -> tuple[str, str]:
+        """``(text, rule)``: the refusal in words (an action's ``reason``, else ``text``) and the book
+        label of its rule, as a state's ``why_illegal`` answers.
+
+        >>> IllegalActionError("cut 7", "the banker cuts", "shtoss-rule-podrezka (2.3.4)").refusal()
+        ('the banker cuts', 'shtoss-rule-podrezka')
+        """
+        return str(getattr(self, "reason", "") or self.text), self.rule
 
 
 class RulesError(StukolkaError):
@@ -109,7 +137,8 @@ class RulesError(StukolkaError):
 
 
 def _set_rule(exc: StukolkaError, rule: str) -> None:
-    """Give ``exc`` the bare label and spec of a ``rule`` argument (``"shtoss-rule-kush (2.3.2)"``)."""
+    """Give ``exc`` the bare label and spec of a ``rule`` argument (``"shtoss-rule-kush (2.3.2)"``,
+    ``"shtoss-options-chapter"``); an empty ``rule`` changes nothing."""
     parts = _tag_parts(rule) if rule else None
     if parts is None:
         return
@@ -158,7 +187,12 @@ class CardParseError(StukolkaError):
 
 
 class DeckError(StukolkaError):
-    """A deck size, or a card for a deck, that does not exist."""
+    """A deck size, or a card for a deck, that does not exist (the rule: the chapter on cards)."""
+
+    def __init__(self, *args: object, rule: str = "") -> None:
+        super().__init__(*args, rule=rule)
+        if not self.rule:
+            self.rule = "cards-chapter"
 
 
 class RecordError(StukolkaError):

@@ -74,7 +74,10 @@ class Table:
     def __str__(self) -> str:
         cells = self._cells()
         widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(self.header)]
-        line = lambda r: " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+
+        def line(r: Sequence[str]) -> str:
+            return " | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip()
+
         out = ([self.caption] if self.caption else []) + [line(self.header), " | ".join("-" * w for w in widths)]
         return "\n".join(out + [line(r) for r in cells])
 

@@ -511,7 +511,7 @@ def test_observation_is_a_frozen_typed_dataclass_with_int_cards():
     assert dataclasses.is_dataclass(o)
     with pytest.raises(dataclasses.FrozenInstanceError):
         o.talon_size = 0
-    assert o.phase is Phase.PLAY and o.player == 2 and o.dealer == 0 and o.current_player == 1
+    assert o.phase is Phase.PLAY and o.player == 2 and o.dealer == 0 and o.to_act == 1
     assert o.top == parse_card("10♥") and o.suit == HEARTS and not o.named
     assert all(type(c) is int for c in o.hand) and o.hand == tuple(sorted(Cards.parse("7♠ 10♠ A♠ 8♥")))
     assert o.points is None and o.winner is None and o.drawn is None

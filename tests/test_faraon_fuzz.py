@@ -189,7 +189,7 @@ def test_until_terminal_every_legal_action_is_accepted_in_a_session(rules, seed)
                 hand.apply_action(f"expose {card}")
                 exposures += 1
                 now = sum(len(hand.hand(i)) for i in range(rules.players))
-                assert now in (0, dealt + 1) and len(hand.card_places()) == 36
+                assert now in (0, dealt + 1) and len(hand.card_locations()) == 36
                 assert all(len(hand.hand(i)) <= rules.hand_size for i in range(rules.players))
                 continue
             legal = hand.legal_actions()

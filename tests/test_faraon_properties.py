@@ -44,7 +44,7 @@ def check_cards(state: FaraonState) -> None:
     """Every one of the 36 cards is in exactly one place."""
     places = [c for h in state._hands for c in h] + state._pile + sorted(state._talon) + state._shown
     assert sorted(places) == sorted(deck(36)), "a card is lost or duplicated"
-    assert len(state.card_places()) == 36
+    assert len(state.card_locations()) == 36
 
 
 def check_scores(state: FaraonState) -> None:

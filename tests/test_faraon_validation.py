@@ -13,7 +13,7 @@ import pytest
 from stukolka.errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonSession, FaraonState
 from stukolka.faraon.actions import MAX_ACTION_LENGTH, parse_action
-from stukolka.faraon.record import loads_record
+from stukolka.faraon.record import read_json
 
 # --------------------------------------------------------------------------- rules
 BAD_OPTIONS = [
@@ -32,6 +32,8 @@ BAD_OPTIONS = [
     ("penalty", [[6.0, 6], [7, 7], [8, 8], [9, 9], [10, 10], [11, 2], [13, 3], [14, 4]], "faraon-rule-scoring"),
     ("penalty", [[6, True], [7, 7], [8, 8], [9, 9], [10, 10], [11, 2], [13, 3], [14, 4]], "faraon-rule-scoring"),
     ("penalty", [[6, -1], [7, 7], [8, 8], [9, 9], [10, 10], [11, 2], [13, 3], [14, 4]], "faraon-rule-scoring"),
+    ("penalty", ("shleif",), "faraon-rule-scoring"), ("penalty", (6, 6), "faraon-rule-scoring"),
+    ("penalty", ((6, 6, 6),), "faraon-rule-scoring"), ("penalty", [(6,)], "faraon-rule-scoring"),
     ("queen_penalty", 30.0, "faraon-rule-scoring"), ("queen_penalty", -5, "faraon-rule-scoring"),
     ("queen_finish_bonus", "-30", "faraon-rule-queen-finish"), ("queen_finish_bonus", 10**9, "faraon-rule-queen-finish"),
     ("target", 0, "faraon-rule-match"), ("target", 200.0, "faraon-rule-match"), ("target", True, "faraon-rule-match"),
@@ -47,7 +49,7 @@ def test_a_bad_option_is_refused_naming_field_value_and_rule(name, value, rule):
         with pytest.raises(RulesError) as err:
             make()
         msg = str(err.value)
-        assert name in msg and f"[{rule}]" in msg
+        assert name in msg and f"[{rule}]" in msg and err.value.rule == rule
         assert repr(value)[:20] in msg
 
 
@@ -203,7 +205,7 @@ def test_bad_json_text_raises_record_error(text):
 def test_a_record_reads_from_its_json_text():
     rec = _hand_record()
     assert FaraonState.from_record(json.dumps(rec, ensure_ascii=False)).to_record() == rec
-    assert loads_record(json.dumps(rec)) == rec
+    assert read_json(json.dumps(rec)) == rec
 
 
 # --------------------------------------------------------------------------- one grammar per action

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from stukolka.base import CHANCE, TERMINAL, GameState
+from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, LedgerLine
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.live import GAMES, LiveTable, handle, register_game
 from stukolka.live.driver import TURN_RULE, GameSpec, card_pictures
@@ -84,6 +84,28 @@ class TinyState(GameState):
     def observation(self, player: int) -> dict:
         return {"player": player, "secret": None if self.secret is None else self.secret[player],
                 "said": list(self.said)}
+
+    def why_illegal(self, action: str):
+        trial = self.clone()
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as exc:
+            return exc.refusal()
+        return None
+
+    def settlement(self) -> Ledger:
+        line = LedgerLine("said", "one point for each 'up'", "tiny-rule-say", dict(enumerate(self.returns())))
+        return Ledger((line,), 2)
+
+    def to_record(self) -> dict:
+        return {"format": "tiny-record/1", "game": "tiny", "actions": self.history()}
+
+    @classmethod
+    def from_record(cls, record) -> "TinyState":
+        state = cls()
+        for action in record["actions"]:
+            state.apply_action(action)
+        return state
 
     def view(self, seat: int) -> dict:
         v = {"game": "tiny", "phase": self.phase, "seat": seat, "to_act": self.current_player(),

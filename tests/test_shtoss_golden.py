@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from stukolka.shtoss import Pharaon, ShtossRules, ShtossState, pharaon_playthrough, playthrough
+from stukolka.shtoss import Pharaon, ShtossRules, ShtossState, playthrough
+from stukolka.shtoss.pharaon import playthrough as pharaon_playthrough
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -7,6 +7,7 @@ grammar; and the two rule defects of the soak stay fixed: the dead end at the ba
 H-5; shtoss-rule-kush).
 """
 
+import json
 import random
 from fractions import Fraction
 
@@ -178,6 +179,36 @@ def test_rules_refuse_wrong_values(kw, field, label):
     with pytest.raises(RulesError) as e:
         ShtossRules(**kw)
     assert field in str(e.value) and label in str(e.value) and len(str(e.value)) < 400
+
+
+BOUND = 10 ** 12   #: the documented bound on an amount, a multiplier's numerator and its denominator
+
+
+@pytest.mark.parametrize("kw", [
+    {"bank_limit": BOUND}, {"max_kush_ratio": BOUND}, {"pair_factor": BOUND}, {"pair_factor": Fraction(1, BOUND)},
+    {"raise_max_factor": BOUND}, {"raise_half_max_factor": Fraction(BOUND, BOUND - 1)},
+    {"position_payouts": {3: BOUND, 5: Fraction(-1, BOUND), 7: Fraction(-BOUND, BOUND - 1)}},
+    {"premiums": {"sonic": BOUND, "colored": Fraction(1, BOUND)}},
+])
+def test_rules_at_the_bound_survive_their_own_record(kw):
+    """Options at 10**12 (13 digits) read back as to_options writes them, also through a deal's record."""
+    rules = ShtossRules(**kw)
+    assert ShtossRules.from_options(rules.to_options()) == rules
+    deal = ShtossState(rules, initial_kush=1)
+    back = ShtossState.from_record(json.loads(json.dumps(deal.to_record())))
+    assert back.rules == rules and back == deal
+
+
+@pytest.mark.parametrize("kw, field", [
+    ({"bank_limit": BOUND + 1}, "bank_limit"), ({"pair_factor": BOUND + 1}, "pair_factor"),
+    ({"pair_factor": "1000000000001"}, "pair_factor"), ({"pair_factor": Fraction(1, BOUND + 1)}, "pair_factor"),
+    ({"pair_factor": "1/1000000000001"}, "pair_factor"), ({"pair_factor": "10000000000000"}, "pair_factor"),
+    ({"premiums": {"sonic": "1.0000000000001"}}, "premiums[sonic]"),
+])
+def test_rules_beyond_the_bound_are_refused(kw, field):
+    with pytest.raises(RulesError) as e:
+        ShtossRules(**kw)
+    assert field in str(e.value) and e.value.rule
 
 
 @pytest.mark.parametrize("options", [None, [], "deck_size=36", {"shtoss": 5}, {"shtoss": {}, "thirds": True},

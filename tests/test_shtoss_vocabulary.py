@@ -7,17 +7,19 @@ import copy
 import dataclasses
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
 
 from stukolka.base import Ledger, Observation, Session as SessionProtocol, play_random
 from stukolka.cards import parse_card
-from stukolka.errors import IllegalActionError, RecordError, StukolkaError
+from stukolka.errors import IllegalActionError, InvalidActionError, RecordError, StukolkaError
 from stukolka.shtoss import (
-    RULE_LABELS, SETTLEMENT_TEXT, Phase, Pharaon, PharaonObservation, PharaonPhase, Session,
+    RULE_LABELS, SETTLEMENT_TEXT, Phase, Pharaon, PharaonObservation, Session,
     ShtossObservation, ShtossRules, ShtossState, between_abcugs, play_deal, set_up_deal,
 )
+from stukolka.shtoss.pharaon import Phase as PharaonPhase
 
 C = parse_card
 
@@ -312,3 +314,172 @@ def test_random_play_with_mid_deal_bets_ends(seed):
     s = played(seed, ShtossRules(deck_size=32, mid_deal_bets=True), punters=1)
     assert s.is_terminal() and len(s.settlements) == len(s.stakes) and s.settlement().net() == s.returns()
     assert ShtossState.from_record(s.to_record()) == s
+
+
+# --------------------------------------------------------------------------- actions described
+def _positions(new, seed: int) -> list:
+    """Clones of the states of one seeded random deal."""
+    rng = random.Random(seed)
+    s = new()
+    out = [s.clone()]
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+        out.append(s.clone())
+    return out
+
+
+_RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_what_a_page_read_from_an_action_string_is_data(seed):
+    """live/shtoss.js read the card and the kush out of 'stake Q♠ 2', the number out of 'cut 26'
+    and 'bank 100', the rank out of 'name A 1': each is a field of the described action."""
+    rules = ShtossRules(deck_size=32, mid_deal_bets=seed % 2 == 0, thirds=seed % 3 == 0)
+    news = [lambda: ShtossState(rules, punters=2, initial_kush=3 * (1 + seed % 2)), lambda: Pharaon(rules)]
+    for new in news:
+        for s in _positions(new, seed)[:-1]:
+            for a in s.legal_actions():
+                info = s.describe_action(a)
+                words = a.split()
+                assert info.action == a and info.kind == words[0] and info.words and info.said
+                if info.kind == "stake":
+                    assert info.cards == (C(words[1]),)
+                    assert info.count == int(words[2])
+                elif info.kind in ("cut", "bank"):
+                    assert info.count == int(words[1]) and not info.cards
+                elif info.kind == "name":
+                    rank = _RANKS.get(words[1]) or int(words[1])
+                    assert info.cards and info.cards[0] % 13 + 2 == rank and info.count == int(words[2])
+                elif info.kind in ("accept", "refuse"):
+                    assert info.count == s.view(0)["pending"]["kush"]
+                elif info.kind == "card":
+                    assert info.cards == (C(words[1]),) and info.secret
+
+
+def test_a_stake_reads_as_a_reader_says_it_and_lies_face_down_until_the_deal():
+    s = ShtossState(ShtossRules(mid_deal_bets=True), initial_kush=2)
+    info = s.describe_action("stake Qs")
+    assert (info.action, info.words, info.said) == ("stake Q♠ 2", "Stake 2 on the queen of spades",
+                                                     "stakes 2 on a card face down")
+    assert info.secret and info.count == 2 and info.rule == "shtoss-rule-kush"
+    assert info.public() == {**info.to_dict(), "action": None, "words": None, "cards": []}
+    assert s.describe_action("stake Q♠ 4").words == "Stake 4 on the queen of spades"
+    for a in ["stake Q♠", "done", "cut 3", "deck 9♣ 3♠ 9♦ 7♥"]:
+        s.apply_action(a)
+    assert s.describe_action("next").words == "Turn abcug 1 (places 1 and 2)"
+    s.apply_action("next")
+    info = s.describe_action("stake 7♦ 2")           # between abcugs the card is staked face up
+    assert (info.said, info.secret, info.rule) == ("stakes 2 on the seven of diamonds", False,
+                                                    "shtoss-rule-mid-deal-bets")
+
+
+def test_the_banker_and_chance_in_words():
+    s = ShtossState(initial_kush=2)
+    s.apply_action("stake 7♦ 6")
+    info = s.describe_action("accept")
+    assert (info.words, info.said, info.count) == ("Accept the raised kush of 6", "accepts the raised kush of 6", 6)
+    assert s.describe_action("refuse").words == "Refuse the raised kush of 6"
+    for a in ["accept", "done", "cut 26"]:
+        s.apply_action(a)
+    deck = s.describe_action("deck 9♣ 3♠")
+    assert deck.words == "The banker lays the nine of clubs right and the three of spades left, then the 50 other " \
+                         "cards in order"
+    assert deck.secret and "nine" not in deck.said and deck.cards == (C("9♣"), C("3♠"))
+    card = s.describe_action("card 9♣")
+    assert (card.words, card.kind, card.secret) == ("The banker lays the nine of clubs right", "card", True)
+    assert "nine" not in card.said
+    assert s.describe_action("cut 26").count == 26 and s.describe_action("shuffle 5").count is None
+    with pytest.raises(InvalidActionError):
+        s.describe_action("stake")
+
+
+def test_pharaon_names_and_banks_in_words():
+    g = Pharaon()
+    bank = g.describe_action("bank 100")
+    assert (bank.kind, bank.words, bank.said, bank.count) == ("bank", "Announce a bank of 100",
+                                                              "announces a bank of 100", 100)
+    g.apply_action("bank 100")
+    name = g.describe_action("name 10 5")
+    assert (name.words, name.said, name.cards, name.count) == ("Name the ten, stake 5", "names the ten and stakes 5",
+                                                               (C("10♠"),), 5)
+    v = g.view(1)
+    assert v["actions"][0]["kind"] == "name" and v["limits"]["stake"] == [1, 100] and v["phase_words"]
+
+
+def test_a_view_says_its_phase_and_limits():
+    s = ShtossState(ShtossRules(thirds=True, max_kush_ratio=4), punters=2, initial_kush=3)
+    v = s.view(1)
+    assert v["phase_words"] == "Punter 1 stakes a card" and v["limits"]["kush"] == [3, 12]
+    assert v["limits"]["kush_step"] == 3 and v["limits"]["punters"] == [1, 20] and v["limits"]["cut"] == [1, 51]
+    assert [x["action"] for x in v["actions"]] == v["legal"] and s.view(2)["actions"] == []
+
+
+def test_why_illegal_answers_without_changing_the_deal():
+    s = ShtossState(initial_kush=2)
+    before = s.to_record()
+    assert s.why_illegal("stake 7♦") is None
+    assert s.why_illegal("cut 5") == ("the podrezka comes once, after the stakes", "shtoss-rule-podrezka")
+    assert s.why_illegal("fly")[1] == "shtoss-rule-roles" and s.to_record() == before
+    g = Pharaon()
+    assert g.why_illegal("next")[1] == "shtoss-rule-pharaon-bank" and g.why_illegal("bank 5") is None
+
+
+def test_card_locations_follow_the_banker_s_deck():
+    s = play_deal(ShtossRules(cut_marker_removed=True), stakes={1: "stake 7♦"}, deck="K♣ 2♥ 9♠ 7♥")
+    where = s.card_locations()
+    assert len(where) == 52 and where[C("K♣")] == "right" and where[C("2♥")] == "left"
+    assert set(where.values()) <= {"deck", "right", "left", "out"} and where[C("A♦")] == "deck"
+    full = ShtossState(ShtossRules(cut_marker_removed=True, deck_size=32), initial_kush=1)
+    for a in ["stake 7♦", "done", "cut 3", "shuffle 1"]:
+        full.apply_action(a)
+    assert list(full.card_locations().values()).count("out") == 1
+
+
+def test_loads_reads_a_record_s_json_text():
+    import stukolka.shtoss.pharaon as pharaon_module
+    from stukolka.shtoss import loads
+    s = played(3)
+    assert loads(json.dumps(s.to_record(), ensure_ascii=False)) == s
+    g = coup("bank 100", "name 7 10", "deck K♣ 7♥")
+    assert pharaon_module.loads(json.dumps(g.to_record())) == g
+    for bad in ("{", "[" * 100_000, json.dumps(g.to_record()), 7):
+        with pytest.raises(RecordError):
+            loads(bad)
+
+
+# --------------------------------------------------------------------------- Pharaon on the deal's public API
+def test_pharaon_stake_is_a_shtoss_stake():
+    """The named stake is checked as a shtoss stake (shtoss-rule-thirds, H-6; shtoss-rule-bank-limit,
+    H-14), and a bank too small for the smallest stake is refused."""
+    g = Pharaon(ShtossRules(thirds=True))
+    with pytest.raises(IllegalActionError) as e:
+        g.apply_action("bank 2")
+    assert e.value.rule == "shtoss-rule-thirds" and g.bank is None
+    g.apply_action("bank 30")
+    assert all(a.endswith(" 3") for a in g.legal_actions())
+    with pytest.raises(IllegalActionError) as e:
+        g.apply_action("name A 5")
+    assert e.value.rule == "shtoss-rule-thirds" and g.named is None and g.history() == ["bank 30"]
+    g.apply_action("name A 6")
+    assert g.inner.stakes[0].kush == 6 and g.phase is PharaonPhase.DEAL
+    limited = Pharaon(ShtossRules(bank_limit=10))
+    limited.apply_action("bank 100")
+    with pytest.raises(IllegalActionError) as e:
+        limited.apply_action("name A 20")
+    assert e.value.rule == "shtoss-rule-bank-limit"
+
+
+def test_staked_starts_a_deal_at_its_chance_node():
+    s = ShtossState.staked(ShtossRules(), C("A♠"), 100)
+    assert s.phase is Phase.DEAL and s.current_player() == -1 and s.initial_kush == 100
+    with pytest.raises(IllegalActionError, match="not in a 32-card deck"):
+        ShtossState.staked(ShtossRules(deck_size=32), C("2♠"), 1)
+
+
+def test_pharaon_reaches_no_private_part_of_the_deal():
+    from pathlib import Path
+    import stukolka.shtoss.pharaon as module
+    text = Path(module.__file__).read_text(encoding="utf-8")
+    assert not re.search(r"inner\._[a-z]", text) and "import" in text
+    assert not re.search(r"from stukolka\.shtoss\.state import [^\n]*\b_[a-z]", text)

@@ -8,11 +8,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+from stukolka.base import ActionInfo
 from stukolka.cards import format_card, parse_card, parse_suit
 from stukolka.errors import CardParseError, InvalidActionError
 from stukolka.faraon.rules import SUIT_NAMES, short_repr
 
-__all__ = ["CHANCE_WORDS", "MAX_ACTION_LENGTH", "Parsed", "parse_action", "play_string", "canonical"]
+__all__ = ["CHANCE_WORDS", "MAX_ACTION_LENGTH", "Parsed", "parse_action", "play_string", "canonical",
+           "FaraonActionInfo"]
 
 #: The verbs of chance outcomes: the dealer draw, the deal, the starter, a card from the talon,
 #: and a card of the deal turned face up by accident (``faraon-rule-exposed-card``).
@@ -25,7 +30,19 @@ _RULE = "[faraon-rule-actions]"
 
 #: A read action: ``("play", card, suit | None)``, ``("draw",)``, ``("pass",)``, ``("take",)``
 #: or ``(chance_word, card)``.
-Parsed = tuple
+Parsed = tuple[Any, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class FaraonActionInfo(ActionInfo):
+    """An action of the shedding game described (:class:`~stukolka.base.ActionInfo`), with the
+    suit a queen's player names: ``suit`` is the suit's word (``"hearts"``), else ``None``."""
+
+    suit: str | None = None          #: the suit a queen's player names, else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, with the named ``suit``."""
+        return {**super().to_dict(), "suit": self.suit}
 
 
 def parse_action(action: object) -> Parsed:

@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any, Sequence
 
 from stukolka.base import TERMINAL, GameState, Ledger
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
+from stukolka.faraon.actions import FaraonActionInfo
 from stukolka.faraon.observation import FaraonMatchObservation, match_ledger
-from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, new_record, read_match_record
+from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, new_record, read_json, read_match_record
 from stukolka.faraon.rules import FaraonRules, Phase, short_repr
 from stukolka.faraon.state import FaraonState
 
-__all__ = ["FaraonSession", "FaraonMatch"]
+__all__ = ["FaraonSession", "FaraonMatch", "loads"]
 
 
 class FaraonSession:
@@ -181,6 +183,35 @@ class FaraonMatch(GameState):
         """The phase of the hand being played."""
         return self.hand.phase
 
+    @property
+    def n_seats(self) -> int:
+        """The players, ``rules.players``."""
+        return self.rules.players
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now (:meth:`FaraonState.why_illegal
+        <stukolka.faraon.state.FaraonState.why_illegal>`), or ``None``; every action once the match is over."""
+        if self.session.over:
+            return "the match is over", "faraon-rule-match"
+        return self.hand.why_illegal(action)
+
+    def describe_action(self, action: str) -> FaraonActionInfo:
+        """``action`` described in the hand being played (:meth:`FaraonState.describe_action
+        <stukolka.faraon.state.FaraonState.describe_action>`)."""
+        return self.hand.describe_action(action)
+
+    def card_locations(self) -> dict[int, str]:
+        """Where each card of the hand being played is (:meth:`FaraonState.card_locations
+        <stukolka.faraon.state.FaraonState.card_locations>`)."""
+        return self.hand.card_locations()
+
+    def phase_words(self) -> str:
+        """The phase in plain words: the hand's, or the match's end."""
+        if self.session.over:
+            won = " and ".join(f"seat {p}" for p in self.session.winners())
+            return f"The match is over: {won} won with the lowest total"
+        return self.hand.phase_words()
+
     def next_dealer(self, dealer: int) -> int:
         """``faraon-rule-dealer-rotation`` (F-9): the seat that deals after ``dealer``."""
         return self.session.next_dealer(dealer)
@@ -264,6 +295,7 @@ class FaraonMatch(GameState):
             "last_hand": None if self.last_hand is None else self.last_hand.settlement().to_dict(),
             "match_over": over, "winners": self.session.winners(),
             "settlement": self.settlement().to_dict() if over else None,
+            "phase_words": self.phase_words(),
         })
         return v
 
@@ -283,7 +315,7 @@ class FaraonMatch(GameState):
         try:
             m = cls(rules, first, totals)
         except RulesError as exc:
-            raise RecordError(f"{GAME} match record: bad start: {exc}") from None
+            raise RecordError(f"{GAME} match record: bad start: {exc}", rule=exc.rule or MATCH_FORMAT) from None
         for i, a in enumerate(actions):
             try:
                 m.apply_action(a)
@@ -304,3 +336,19 @@ class FaraonMatch(GameState):
     def _repr_html_(self) -> str:
         head = f"<p>match to {self.rules.target}: totals {self.totals}, {len(self.hand_points)} hands played</p>"
         return "<div>" + head + self.hand._repr_html_() + "</div>"
+
+
+def loads(text: str | bytes) -> FaraonState | FaraonMatch:
+    """Replay a record from its JSON text: a hand (``faraon-record/1``) into a
+    :class:`~stukolka.faraon.state.FaraonState`, a match (``faraon-match-record/1``) into a
+    :class:`FaraonMatch`.  Text that is not JSON, too long or nested too deeply, and a bad
+    record, raise :class:`~stukolka.errors.RecordError`.
+
+    >>> loads('{"format": "faraon-record/1", "game": "faraon", "rules": {"players": 2}, "dealer": 0,'
+    ...       ' "start": null, "actions": ["deal 6♠"]}').history()
+    ['deal 6♠']
+    """
+    record = read_json(text)
+    if isinstance(record, Mapping) and record.get("format") == MATCH_FORMAT:
+        return FaraonMatch.from_record(record)
+    return FaraonState.from_record(record)

@@ -45,7 +45,7 @@ class FaraonObservation(Observation):
     #: the dealer's seat (None until the draw for the first dealer has found one)
     dealer: int | None
     #: the seat to act, or ``CHANCE`` (-1), or ``TERMINAL`` (-4)
-    current_player: int
+    to_act: int
     #: the face-up cards of the draw for the first dealer, in order (seat 0, 1, 2, ...)
     dealer_draw: tuple[int, ...]
     #: how many cards each seat holds

@@ -27,7 +27,7 @@ from stukolka.errors import RecordError, RulesError
 from stukolka.faraon.rules import FaraonRules, short_repr
 
 __all__ = ["GAME", "HAND_FORMAT", "MATCH_FORMAT", "HAND_KEYS", "MATCH_KEYS", "MAX_JSON_LENGTH", "MAX_ACTIONS",
-           "MAX_TOTAL", "read_hand_record", "read_match_record", "new_record", "loads_record"]
+           "MAX_TOTAL", "read_hand_record", "read_match_record", "new_record", "read_json"]
 
 #: The ``game`` tag of every record of the shedding game.
 GAME = "faraon"
@@ -41,20 +41,20 @@ HAND_KEYS = ("format", "game", "rules", "dealer", "start", "actions")
 MATCH_KEYS = ("format", "game", "rules", "first_dealer", "totals", "actions")
 
 
-#: The longest JSON text :func:`loads_record` reads, and the most actions a record may hold.
+#: The longest JSON text :func:`read_json` reads, and the most actions a record may hold.
 MAX_JSON_LENGTH = 2_000_000
 MAX_ACTIONS = 200_000
 #: The largest match total (in absolute value) a record or a session may start from.
 MAX_TOTAL = 1_000_000
 
 
-def loads_record(text: object) -> object:
+def read_json(text: object) -> object:
     """Parse a record's JSON text; malformed, overlong or too deeply nested text raises
     ``RecordError`` (never ``json``'s own errors or ``RecursionError``).
 
-    >>> loads_record('{"format": "faraon-record/1"}')
+    >>> read_json('{"format": "faraon-record/1"}')
     {'format': 'faraon-record/1'}
-    >>> loads_record("[" * 100000)
+    >>> read_json("[" * 100000)
     Traceback (most recent call last):
     ...
     stukolka.errors.RecordError: faraon record: the JSON text is nested too deeply [faraon-rule-actions]
@@ -91,7 +91,7 @@ def new_record(keys: tuple[str, ...], values: Mapping[str, Any], extra: Mapping[
 
 def _envelope(record: object, fmt: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
     if isinstance(record, (str, bytes)):
-        record = loads_record(record)
+        record = read_json(record)
     if isinstance(record, Mapping):
         for tag in ("format", "game"):
             if tag in record and not isinstance(record[tag], str):
@@ -115,14 +115,14 @@ def _rules(rec: Mapping[str, Any]) -> FaraonRules:
     try:
         return FaraonRules.from_dict(rec["rules"])
     except RulesError as exc:
-        raise RecordError(f"{GAME} record: bad 'rules': {exc}") from None
+        raise RecordError(f"{GAME} record: bad 'rules': {exc}", rule=exc.rule or "faraon-rule-players") from None
 
 
 def _seat_or_none(rec: Mapping[str, Any], key: str, players: int, rule: str) -> int | None:
     v = rec[key]
     if v is not None and not (_is_int(v) and 0 <= v < players):
         raise RecordError(f"{GAME} record: {key!r} is {short_repr(v)}, not null or a seat 0..{players - 1} [{rule}]")
-    return v
+    return None if v is None else int(v)
 
 
 def _strings(v: object, what: str, rule: str = "faraon-rule-actions", limit: int = MAX_ACTIONS) -> list[str]:

@@ -20,7 +20,8 @@ from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noq
 from stukolka.errors import RulesError
 
 __all__ = [
-    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "Phase", "FaraonRules", "short_repr",
+    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "MAX_POINTS", "MAX_TARGET", "MIN_PLAYERS",
+    "MAX_PLAYERS", "Phase", "FaraonRules", "short_repr",
     "card_penalty", "hand_penalty", "fits", "fit_reason", "next_seat",
 ]
 
@@ -58,6 +59,8 @@ _PENALTY_RANKS = tuple(r for r, _ in DEFAULT_PENALTY)
 #: The largest penalty a card may carry, and the largest match target (bounds on the options).
 MAX_POINTS = 1000
 MAX_TARGET = 100_000
+#: The fewest and the most players (004-F allows at most five, FS-09; the engine's minimum is two).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 #: The readings of 004-F's rule for a card turned face up during the deal.
 EXPOSED_CARD = ("dealer_takes", "redeal")
 
@@ -153,8 +156,8 @@ class FaraonRules:
         def is_int(v: object) -> bool:
             return isinstance(v, int) and not isinstance(v, bool)
 
-        if not is_int(self.players) or not 2 <= self.players <= 5:
-            raise bad("players", "2..5 players (004-F, FS-09)", "faraon-rule-players")
+        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise bad("players", f"{MIN_PLAYERS}..{MAX_PLAYERS} players (004-F, FS-09)", "faraon-rule-players")
         if not is_int(self.deck) or self.deck != 36:
             raise bad("deck", "the game uses the 36-card pack (004-F)", "faraon-rule-players")
         if not is_int(self.hand_size) or self.hand_size < 1 or self.players * self.hand_size + 1 > self.deck:
@@ -171,7 +174,8 @@ class FaraonRules:
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, f"must be True or False ({source})", rule)
         pen = self.penalty
-        if (not isinstance(pen, tuple) or not all(is_int(r) and is_int(p) and 0 <= p <= MAX_POINTS for r, p in pen)
+        pairs = isinstance(pen, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in pen)
+        if (not pairs or not all(is_int(r) and is_int(p) and 0 <= p <= MAX_POINTS for r, p in pen)
                 or sorted(r for r, _ in pen) != list(_PENALTY_RANKS)):
             raise bad("penalty", f"one [rank, points] pair of ints for each rank 6..11, 13, 14, points "
                                  f"0..{MAX_POINTS} (004-F)", "faraon-rule-scoring")

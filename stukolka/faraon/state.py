@@ -31,14 +31,16 @@ from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
-from stukolka.cards import QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card, parse_suit
-from stukolka.errors import CardParseError, DeckError, IllegalActionError, RecordError, RulesError, StukolkaError
-from stukolka.faraon.actions import CHANCE_WORDS, Parsed, canonical, parse_action, play_string
+from stukolka.cards import (QUEEN, Cards, card_name, card_rank, card_suit, cards_html, deck, format_card, parse_card,
+                            parse_suit)
+from stukolka.errors import (CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError,
+                             RulesError, StukolkaError)
+from stukolka.faraon.actions import CHANCE_WORDS, FaraonActionInfo, Parsed, canonical, parse_action, play_string
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
-from stukolka.faraon.rules import (SUIT_NAMES, FaraonRules, Phase, fit_reason, fits, hand_penalty, next_seat,
-                                   short_repr)
+from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_reason,
+                                   fits, hand_penalty, next_seat, short_repr)
 
 __all__ = ["FaraonState"]
 
@@ -88,7 +90,7 @@ class FaraonState(GameState):
         self.rules = rules
         self._n = n
         self._initial_dealer = dealer
-        self._start: dict | None = None  # a position set up by hand (from_position)
+        self._start: dict[str, Any] | None = None  # a position set up by hand (from_position)
         self._history: list[str] = []
         self._phase = Phase.CHOOSE_DEALER if dealer is None else Phase.DEAL
         self._dealer = dealer
@@ -184,6 +186,11 @@ class FaraonState(GameState):
     def phase(self) -> Phase:
         return self._phase
 
+    @property
+    def n_seats(self) -> int:
+        """The players, ``rules.players`` (seats ``0 .. n_seats - 1`` clockwise)."""
+        return self._n
+
     def hand(self, player: int) -> Cards:
         """A player's cards (sorted)."""
         return Cards(sorted(self._hands[player]))
@@ -267,15 +274,12 @@ class FaraonState(GameState):
         parsed = parse_action(action)
         canonical_action = canonical(parsed)
         verb = parsed[0]
+        refused = self._refused(parsed)
+        if refused is not None:
+            raise IllegalActionError(action, *refused)
         if verb == "expose":
-            if not (self._phase == Phase.DEAL and parsed[1] in self._talon):
-                reason, rule = self._why_illegal(parsed)
-                raise IllegalActionError(action, reason, rule)
             self._talon.remove(parsed[1])
             self._expose(parsed[1])
-        elif canonical_action not in self.legal_actions():
-            reason, rule = self._why_illegal(parsed)
-            raise IllegalActionError(action, reason, rule)
         elif verb in CHANCE_WORDS:
             self._apply_chance(parsed[1])
         elif verb == "play":
@@ -292,7 +296,30 @@ class FaraonState(GameState):
         self._history.append(canonical_action)
         self._settle()
 
-    def _why_illegal(self, parsed: Parsed) -> tuple[str, str]:
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now, as ``(reason, rule label)``, or ``None`` if it
+        may be made; the state does not change.
+
+        >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ K♠", "A♦"], "9♠")
+        >>> s.why_illegal("play A♦"), s.why_illegal("draw")
+        (('A♦ matches neither the suit nor the rank of the pile', 'faraon-rule-match-card'), None)
+        """
+        try:
+            parsed = parse_action(action)
+        except InvalidActionError as exc:
+            return exc.refusal()
+        return self._refused(parsed)
+
+    def _refused(self, parsed: Parsed) -> tuple[str, str] | None:
+        """The reason and rule that refuse a read action now, or ``None`` if it may be made (a card
+        exposed during the deal is an accident no list offers, so it is checked on its own)."""
+        if parsed[0] == "expose":
+            ok = self._phase == Phase.DEAL and parsed[1] in self._talon
+        else:
+            ok = canonical(parsed) in self.legal_actions()
+        return None if ok else self._reason(parsed)
+
+    def _reason(self, parsed: Parsed) -> tuple[str, str]:
         verb, player = parsed[0], self.current_player()
         if player == TERMINAL:
             return "the hand is over", "faraon-rule-going-out"
@@ -372,13 +399,19 @@ class FaraonState(GameState):
         return self._dealer
 
     def _deal_seat(self) -> int:
-        """The seat the next card of the deal goes to: round from the dealer's left, passing
-        over a hand already full (the dealer's, after he took an exposed card)."""
+        """The seat the next card of the deal goes to (:meth:`_next_in_deal`), counting the full
+        hands passed over as dealt."""
+        seat, passed = self._next_in_deal()
+        self._dealt += passed
+        return seat
+
+    def _next_in_deal(self) -> tuple[int, int]:
+        """The seat the next card of the deal goes to, round from the dealer's left, passing over
+        a hand already full (the dealer's, after he took an exposed card), and how many were passed."""
         for k in range(self._n):
             seat = (self._dealer_seat() + 1 + self._dealt + k) % self._n
             if len(self._hands[seat]) < self.rules.hand_size:
-                self._dealt += k
-                return seat
+                return seat, k
         raise IllegalActionError("deal", "every hand is full", "faraon-rule-deal")  # not reached: STARTER
 
     def _deal_step(self, card: int) -> None:
@@ -520,7 +553,7 @@ class FaraonState(GameState):
         other._hands = [list(h) for h in self._hands]
         return other
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[tuple[str, str], ...]:
         d = dict(self.__dict__)
         d["_hands"] = tuple(tuple(sorted(h)) for h in self._hands)
         d["_talon"] = tuple(sorted(self._talon))
@@ -531,11 +564,12 @@ class FaraonState(GameState):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def card_places(self) -> dict[int, str]:
-        """Where every card is: ``"hand<i>"``, ``"pile"``, ``"talon"`` or ``"shown"``."""
+    def card_locations(self) -> dict[int, str]:
+        """Where each card of the pack is: ``"hand <i>"``, ``"pile"``, ``"talon"`` or ``"shown"``
+        (face up in the draw for the first dealer)."""
         places: dict[int, str] = {}
         for i, h in enumerate(self._hands):
-            places.update((c, f"hand{i}") for c in h)
+            places.update((c, f"hand {i}") for c in h)
         places.update((c, "pile") for c in self._pile)
         places.update((c, "talon") for c in self._talon)
         places.update((c, "shown") for c in self._shown)
@@ -561,7 +595,7 @@ class FaraonState(GameState):
             else:
                 state = cls(rules, dealer=dealer)
         except StukolkaError as exc:
-            raise RecordError(f"{GAME} record: bad 'start' position: {exc}") from None
+            raise RecordError(f"{GAME} record: bad 'start' position: {exc}", rule=exc.rule or HAND_FORMAT) from None
         for i, action in enumerate(actions):
             try:
                 state.apply_action(action)
@@ -579,7 +613,7 @@ class FaraonState(GameState):
         over = self._phase == Phase.OVER
         mine = player is not None and self._drawn is not None and self._turn == "drawn" and self._to_move == player
         return FaraonObservation(
-            player=player, phase=self._phase, dealer=self._dealer, current_player=self.current_player(),
+            player=player, phase=self._phase, dealer=self._dealer, to_act=self.current_player(),
             dealer_draw=tuple(self._shown or self._dealer_draw),
             hand_sizes=tuple(len(h) for h in self._hands),
             top=self._pile[-1] if self._pile else None, suit=self._suit, named=self._named is not None,
@@ -631,8 +665,111 @@ class FaraonState(GameState):
         follow, the talon's size, the scores, and once the hand is over its
         ``settlement`` (a :class:`~stukolka.base.Ledger` as a dict)."""
         obs = self.observation(seat)
-        legal = self.legal_actions() if seat is not None and obs.current_player == seat else []
-        return hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat), self.rules.target)
+        legal = self.legal_actions() if seat is not None and obs.to_act == seat else []
+        out = hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat), self.rules.target)
+        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words()
+        out["limits"] = self.limits()
+        return out
+
+    def phase_words(self) -> str:
+        """The phase in plain words, for a status line: who is to do what.
+
+        >>> FaraonState(FaraonRules(players=2), dealer=0).phase_words()
+        'Seat 0 deals 4 cards to each player, one at a time'
+        """
+        p = self.current_player()
+        if self._phase == Phase.CHOOSE_DEALER:
+            return "Cards go face up to each seat in turn until a queen chooses the dealer"
+        if self._phase == Phase.DEAL:
+            return f"Seat {self._dealer} deals {self.rules.hand_size} cards to each player, one at a time"
+        if self._phase == Phase.STARTER:
+            return "The dealer turns up the first card of the pile"
+        if self._phase == Phase.OVER:
+            if self._winner is None:
+                return "The hand is over: it is blocked, nobody could go out"
+            return f"The hand is over: seat {self._winner} went out"
+        if p == CHANCE:
+            n = self._pending
+            return f"Seat {self._draw_target} draws {n} card{'s' if n != 1 else ''} from the talon"
+        if self._turn == "penalty":
+            return f"Seat {p} answers the seven with a seven, or takes {self._stack} cards"
+        if self._turn == "drawn":
+            return f"Seat {p} may play the card just drawn, or pass"
+        follow = "any suit" if self._suit is None else f"follow {SUIT_NAMES[self._suit]} or match the rank"
+        return f"Seat {p} to play ({follow})"
+
+    def limits(self) -> dict[str, Any]:
+        """The bounds a front end's inputs keep to, from the rules: ``players`` (the fewest and the
+        most at a table), ``target`` (a match's target score) and ``hand_size`` (the cards dealt
+        to each player, at these rules' number of players)."""
+        most = (self.rules.deck - 1) // self.rules.players
+        return {"players": [MIN_PLAYERS, MAX_PLAYERS], "target": [1, MAX_TARGET], "hand_size": [1, most]}
+
+    def describe_action(self, action: str) -> FaraonActionInfo:
+        """``action`` described in this position, before it is made (see
+        :class:`~stukolka.faraon.actions.FaraonActionInfo` and ``docs/faraon-actions.md``): its
+        ``kind`` (the verb), the card it names and, for a queen, the suit named (``suit``); the words
+        of a button and what the table hears (``said``).  A card dealt or drawn from the talon is
+        seen only by the seat that gets it (``secret``).
+
+        >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ Q♣", "A♦"], "9♠")
+        >>> info = s.describe_action("play Q♣ hearts")
+        >>> info.words, info.said
+        ('Play the queen of clubs and name hearts', 'plays the queen of clubs and names hearts')
+        >>> info.suit, info.rule
+        ('hearts', 'faraon-rule-queen-wild')
+        """
+        parsed = parse_action(action)
+        verb, act = parsed[0], canonical(parsed)
+        if verb == "play":
+            card, suit = parsed[1], parsed[2]
+            the = "the " + card_name(card)
+            if suit is not None:
+                named = SUIT_NAMES[suit]
+                return FaraonActionInfo(act, verb, f"Play {the} and name {named}", f"plays {the} and names {named}",
+                                        "faraon-rule-queen-wild", (card,), suit=named)
+            if self._turn == "penalty" and card_rank(card) == 7:
+                return FaraonActionInfo(act, verb, f"Play {the}: the penalty passes on",
+                                        f"plays {the}, passing the penalty on", "faraon-rule-seven", (card,))
+            if self._turn == "drawn" and card == self._drawn:
+                return FaraonActionInfo(act, verb, f"Play {the}, just drawn", f"plays {the}, just drawn",
+                                        "faraon-rule-draw", (card,))
+            rule = fit_reason(card, self._rank, self._suit, self.rules)[2]
+            return FaraonActionInfo(act, verb, f"Play {the}", f"plays {the}", rule, (card,))
+        if verb == "draw":
+            return FaraonActionInfo(act, verb, "Draw a card from the talon", "draws a card from the talon",
+                                    "faraon-rule-draw")
+        if verb == "pass":
+            if self._turn == "drawn":
+                return FaraonActionInfo(act, verb, "Keep the card and pass", "keeps the card and passes",
+                                        "faraon-rule-draw")
+            return FaraonActionInfo(act, verb, "Pass: nothing is left to draw", "passes, with nothing left to draw",
+                                    "faraon-rule-talon-exhausted")
+        if verb == "take":
+            n = self._stack
+            return FaraonActionInfo(act, verb, f"Take the penalty: draw {n} cards", f"takes the penalty, {n} cards",
+                                    "faraon-rule-seven", (), n)
+        card = parsed[1]
+        the = "the " + card_name(card)
+        if verb == "show":
+            seat = len(self._shown) % self._n
+            return FaraonActionInfo(act, verb, f"Seat {seat} is dealt {the} face up",
+                                    f"seat {seat} is dealt {the} face up", "faraon-rule-first-dealer", (card,))
+        if verb == "deal":
+            to = f" to seat {self._next_in_deal()[0]}" if self._phase == Phase.DEAL else ""
+            return FaraonActionInfo(act, verb, f"The dealer deals {the}{to}", f"the dealer deals a card{to}",
+                                    "faraon-rule-deal", (card,), secret=True)
+        if verb == "turn":
+            return FaraonActionInfo(act, verb, f"The dealer turns up {the} to start the pile",
+                                    f"the dealer turns up {the} to start the pile", "faraon-rule-starter", (card,))
+        if verb == "expose":
+            return FaraonActionInfo(act, verb, f"{the.capitalize()} falls face up during the deal",
+                                    f"{the} falls face up during the deal", "faraon-rule-exposed-card", (card,))
+        seat = self._draw_target
+        rule = "faraon-rule-seven" if self._after_draw == "skip" else "faraon-rule-draw"
+        return FaraonActionInfo(act, verb, f"Seat {seat} draws {the} from the talon",
+                                f"seat {seat} draws a card from the talon", rule, (card,), secret=True)
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:

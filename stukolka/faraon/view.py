@@ -37,11 +37,11 @@ def card_entry(c: int | None) -> dict[str, Any] | None:
 def hand_view(obs: FaraonObservation, seat: int | None, legal: Sequence[str],
               notes: Sequence[dict[str, Any]], target: int) -> dict[str, Any]:
     """One seat's view of a hand (see the module's list of keys)."""
-    to_act = obs.current_player if obs.current_player >= 0 else None
+    to_act = obs.to_act if obs.to_act >= 0 else None
     n = len(obs.hand_sizes)
     return {
         "game": GAME, "phase": obs.phase.value, "seat": seat, "to_act": to_act,
-        "chance": obs.current_player == CHANCE, "legal": list(legal),
+        "chance": obs.to_act == CHANCE, "legal": list(legal),
         "players": n, "dealer": obs.dealer,
         "dealer_draw": [card_entry(c) for c in obs.dealer_draw],
         "hand": [dict(x) for x in notes],

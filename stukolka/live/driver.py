@@ -130,7 +130,7 @@ class LiveTable:
         if load is None:
             raise RecordError(f"game {self.game!r} cannot load a record at a live table [live-table-record]")
         state = load(record)
-        first = state.to_record()  # type: ignore[attr-defined]
+        first = state.to_record()
         first["actions"] = []
         start = load(first)
         trial = start.clone()
@@ -177,7 +177,7 @@ class LiveTable:
         if self.waiting_for() != "bot":
             raise IllegalActionError("bot", f"no bot is to act (to act: {self._who()})", TURN_RULE)
         seat = self.to_act()
-        obs = self.state.observation(seat)  # type: ignore[attr-defined]
+        obs = self.state.observation(seat)
         action = self.bots[seat].choose(obs, self.state.legal_actions())
         self.state.apply_action(action)
         self.moves.append({"seat": seat, "action": self.state.history()[-1]})
@@ -204,7 +204,7 @@ class LiveTable:
         seat = self.viewer if seat is None else seat
         if not (isinstance(seat, int) and 0 <= seat < self.seats):
             raise RulesError(f"seat {seat!r}: seats are 0..{self.seats - 1} [live-table-seats]")
-        data = dict(self.state.view(seat))  # type: ignore[attr-defined]
+        data = dict(self.state.view(seat))
         data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": self.waiting_for(),
                         "viewer": seat, "to_act": self.to_act(), "last": self.moves[-1] if self.moves else None,
                         "moves": len(self.moves), "seed": self.seed, "session": self.session()}
@@ -262,7 +262,7 @@ class LiveTable:
         trial = self.start.clone()
         for m in self.moves[:step]:
             trial.apply_action(m["action"])
-        data = dict(trial.view(seat))  # type: ignore[attr-defined]
+        data = dict(trial.view(seat))
         data["live"] = {"people": self.people, "bots": sorted(self.bots), "waiting_for": "replay",
                         "viewer": seat, "to_act": trial.current_player(),
                         "last": self.moves[step - 1] if step else None, "moves": len(self.moves),
@@ -288,7 +288,7 @@ class LiveTable:
 
     def record(self) -> dict[str, Any]:
         """The deal's record (the engine's ``to_record()``)."""
-        return self.state.to_record()  # type: ignore[attr-defined]
+        return self.state.to_record()
 
 
 def _plain(state: GameState, name: str) -> Any:

@@ -35,11 +35,15 @@ def short(value: Any, width: int = 60) -> str:
 
 
 def invalid(action: object, reason: str, rule: str) -> InvalidActionError:
-    """An :class:`~stukolka.errors.InvalidActionError` whose reason ends with the rule tag (also in ``.rule``)."""
-    exc = InvalidActionError(short(action, 80) if isinstance(action, str) and len(action) > 80 else action,
-                             f"{reason} [{rule}]")
-    exc.rule = rule
-    return exc
+    """An :class:`~stukolka.errors.InvalidActionError` whose reason ends with the rule tag
+    (``shtoss-rule-kush (2.3.3)``); its ``.rule`` is the bare label, its ``.spec`` the id beside it.
+
+    >>> e = invalid("stake", "expected 'stake <card> [kush]'", "shtoss-rule-kush (2.3.3)")
+    >>> e.rule, e.spec
+    ('shtoss-rule-kush', '2.3.3')
+    """
+    return InvalidActionError(short(action, 80) if isinstance(action, str) and len(action) > 80 else action,
+                              f"{reason} [{rule}]")
 
 
 def parse_int(text: str, action: str, what: str, rule: str) -> int:
@@ -57,14 +61,14 @@ def check_count(name: str, value: Any, low: int, high: int, rule: str) -> int:
     """An int (not a bool, not a float) in ``low..high``."""
     if not _is_int(value) or not low <= value <= high:
         raise RulesError(f"{name}={short(value)} must be a whole number in {low}..{high} [{rule}]")
-    return value
+    return int(value)
 
 
 def check_amount(name: str, value: Any, rule: str) -> int:
     """A positive whole number of chips, at most :data:`MAX_AMOUNT`."""
     if not _is_int(value) or not 0 < value <= MAX_AMOUNT:
         raise RulesError(f"{name}={short(value)} must be a whole number of chips in 1..{MAX_AMOUNT} [{rule}]")
-    return value
+    return int(value)
 
 
 def check_money(name: str, value: Any, rule: str) -> Fraction:

@@ -62,7 +62,8 @@ def abcugs_picture(cards: Sequence[int], decided: Iterable[int] = (), *, width: 
             '<div style="display:flex;flex-direction:column;align-items:center;margin-right:4px">'
             f'<small>{j // 2 + 1}</small>{_card(right, j + 1 in decided, width)}'
             + (_card(left, j + 2 in decided, width) if left is not None else "") + "</div>")
-        star = lambda pos, c: f"{c}{'*' if pos in decided else ''}"  # noqa: E731
+        def star(pos: int, c: object) -> str:
+            return f"{c}{'*' if pos in decided else ''}"
         text.append(f"abcug {j // 2 + 1}: right {star(j + 1, right)}"
                     + (f" | left {star(j + 2, left)}" if left is not None else ""))
     head = f"<p><b>{html.escape(title)}</b></p>" if title else ""

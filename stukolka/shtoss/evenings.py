@@ -93,7 +93,7 @@ def replay_evening(evening: Mapping[str, Any], capital: int | Fraction, rules: S
         r = rules or ShtossRules.from_options(record_field(evening, "rules", Mapping, {}))
         state = ShtossState(r, punters=1, initial_kush=record_field(evening, "initial_kush", int, 1))
     except StukolkaError as exc:
-        raise RecordError(f"evening: bad set-up: {exc}") from None
+        raise RecordError(f"evening: bad set-up: {exc}", rule=exc.rule or EVENING_FORMAT) from None
     replay_actions(state, actions, None, "shtoss")
     return state, capital_after(money, state)
 

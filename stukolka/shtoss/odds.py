@@ -62,7 +62,7 @@ _COPIES = tuple(make_card(12, s) for s in (SPADES, HEARTS, DIAMONDS, CLUBS))
 # (30 to 50 calls for the preset options, instead of 300 to 600).
 
 _CACHE_MAX = 4096
-_ENUMERATIONS: dict[tuple, _Enumeration] = {}
+_ENUMERATIONS: dict[tuple[Any, ...], _Enumeration] = {}
 
 
 def _clear_caches() -> None:
@@ -347,7 +347,8 @@ def pair_edge(rules: ShtossRules, same_colour: bool = True) -> Fraction:
     first = _enumeration(rules).amounts()
     other = _enumeration(rules, card=second).amounts()
     total = sum((c * (a + b) for (a, c), (b, _) in zip(first, other)), Fraction(0))
-    return -total * rules.pair_factor / 2 / (4 * _enumeration(rules).total) / 2
+    factor: Fraction = rules.pair_factor
+    return -total * factor / 2 / (4 * _enumeration(rules).total) / 2
 
 
 def faro_edge(m: int = 4, n: int = 51, split: Fraction = Fraction(1, 2)) -> Fraction:
@@ -364,7 +365,7 @@ def faro_edge(m: int = 4, n: int = 51, split: Fraction = Fraction(1, 2)) -> Frac
     Fraction(0, 1)
     """
     if not 1 <= m <= 4 or not m <= n:
-        raise RulesError(f"faro_edge: need 1 <= m <= 4 and m <= n, got m={m}, n={n}")
+        raise RulesError(f"faro_edge: need 1 <= m <= 4 and m <= n, got m={m}, n={n}", rule="shtoss-odds-chapter")
     total = Fraction(0)
     for k, pk, pplie in position_law(n, m):
         if k == n:          # only the hock is left of the rank: a push

@@ -2,6 +2,8 @@
 
 It is played on a shtoss deal (:class:`~stukolka.shtoss.state.ShtossState`) with no
 podrezka: the named rank first falling to the banker's right loses, to his left wins.
+This module is the game's own: :class:`Pharaon`, its :class:`Phase`, its observation, and
+:func:`playthrough` and :func:`loads` as every game has them.
 """
 
 from __future__ import annotations
@@ -9,23 +11,24 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
-from stukolka.base import GameState, Ledger, Observation, check_record
-from stukolka.cards import SPADES, Card, Cards, card_rank, make_card, parse_card
+from stukolka.base import ActionInfo, GameState, Ledger, Observation, check_record
+from stukolka.base import playthrough as _playthrough
+from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card, rank_name
 from stukolka.errors import CardParseError, IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
 from stukolka.shtoss.observation import ledger_of, view_of
-from stukolka.shtoss.checks import MAX_AMOUNT, invalid, short
-from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, record_field, replay_actions
-from stukolka.shtoss.stakes import Phase, Settlement, Stake
-from stukolka.shtoss.state import ShtossState, _apply_atomically, _parse_int
+from stukolka.shtoss.checks import MAX_AMOUNT, invalid, parse_int, short
+from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
+from stukolka.shtoss.stakes import Settlement
+from stukolka.shtoss.state import ShtossState, action_text, apply_atomically
 
-__all__ = ["Pharaon", "PharaonPhase", "PharaonObservation"]
+__all__ = ["Pharaon", "Phase", "PharaonObservation", "playthrough", "loads"]
 
 
-class PharaonPhase(str, enum.Enum):
+class Phase(str, enum.Enum):
     """The phases of Pharaon (``game.phase``); a ``str`` enum."""
 
     BANK = "bank"   #: the banker announces his bank
@@ -45,7 +48,7 @@ class PharaonObservation(Observation):
     CARD_FIELDS: ClassVar[frozenset[str]] = frozenset({"named", "right", "left", "deciding"})
 
     player: int
-    phase: PharaonPhase
+    phase: Phase
     to_act: int
     deck_size: int
     bank: int | None
@@ -67,6 +70,9 @@ _RANK_TOKENS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "10": 10, "Т": 14,
 
 
 _RANK_NAMES = {14: "A", 13: "K", 12: "Q", 11: "J"}
+_HINT = "an action is a string such as 'name A 10' or 'next'"
+_BANK = rule_tag("shtoss-rule-pharaon-bank", "2.2")
+_NAMED = rule_tag("shtoss-rule-pharaon-named-card", "2.2")
 
 
 class Pharaon(GameState):
@@ -84,12 +90,10 @@ class Pharaon(GameState):
     >>> while not g.is_terminal():
     ...     g.apply_action("next")
     >>> g.returns(), g.phase
-    ([Fraction(100, 1), Fraction(-100, 1)], <PharaonPhase.OVER: 'over'>)
+    ([Fraction(100, 1), Fraction(-100, 1)], <Phase.OVER: 'over'>)
     >>> Pharaon.from_record(g.to_record()) == g
     True
     """
-
-    Phase = PharaonPhase
 
     def __init__(self, rules: ShtossRules | None = None) -> None:
         if rules is None:
@@ -110,13 +114,19 @@ class Pharaon(GameState):
             return 1
         return self.inner.current_player()
 
+    @property
+    def n_seats(self) -> int:
+        """Two: the banker (seat 0) and the punter (seat 1)."""
+        return 2
+
     def legal_actions(self) -> list[str]:
+        """``bank 100``; then each rank of the deck named for the smallest stake (the punter may name
+        any stake up to the bank); then the deal's own actions."""
         if self.bank is None:
             return ["bank 100"]
         if self.named is None:
-            ranks = sorted({card_rank(c) for c in self.inner._deck})
-            names = {14: "A", 13: "K", 12: "Q", 11: "J"}
-            return [f"name {names.get(r, r)} {min(self.bank, 1)}" for r in ranks]
+            ranks = sorted({card_rank(c) for c in deck(self.rules.deck_size)})
+            return [f"name {_RANK_NAMES.get(r, r)} {self.rules.min_kush}" for r in ranks]
         return self.inner.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
@@ -140,69 +150,135 @@ class Pharaon(GameState):
         return self.inner.settlements
 
     @property
-    def phase(self) -> PharaonPhase:
+    def phase(self) -> Phase:
         if self.bank is None:
-            return PharaonPhase.BANK
+            return Phase.BANK
         if self.named is None:
-            return PharaonPhase.NAME
-        return PharaonPhase.OVER if self.inner.phase is Phase.OVER else PharaonPhase.DEAL
+            return Phase.NAME
+        return Phase.OVER if self.inner.is_terminal() else Phase.DEAL
 
     def apply_action(self, action: str) -> None:
-        _apply_atomically(self, action, "an action is a string such as 'name A' or 'next'")
+        apply_atomically(self, action, _HINT)
 
     def _snapshot(self) -> dict[str, Any]:
-        return {"bank": self.bank, "named": self.named, "_history": list(self._history),
-                "inner": self.inner, "inner_state": self.inner._snapshot()}
+        return {"bank": self.bank, "named": self.named, "history": list(self._history), "inner": self.inner.clone()}
 
     def _restore(self, saved: dict[str, Any]) -> None:
-        self.bank, self.named, self._history = saved["bank"], saved["named"], saved["_history"]
-        self.inner = saved["inner"]
-        self.inner._restore(saved["inner_state"])
+        self.bank, self.named = saved["bank"], saved["named"]
+        self._history, self.inner = saved["history"], saved["inner"]
+
+    def _read_bank(self, action: str, words: list[str]) -> int:
+        """The bank of ``bank <amount>``, checked: the smallest kush up to :data:`MAX_AMOUNT`."""
+        if len(words) != 2 or words[0].lower() != "bank":
+            raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'", _BANK)
+        b = parse_int(words[1], action, "bank", _BANK)
+        if not 0 < b <= MAX_AMOUNT:
+            raise IllegalActionError(action, f"bank {b} must be positive (and at most {MAX_AMOUNT})", _BANK)
+        if b < self.rules.min_kush:
+            raise IllegalActionError(action, f"bank {b} is smaller than the smallest stake, {self.rules.min_kush} "
+                                             "under counting in thirds", rule_tag("shtoss-rule-thirds", "H-6"))
+        return b
+
+    def _read_name(self, action: str, words: list[str]) -> tuple[Card, str, int]:
+        """The named card (its rank's stand-in, or the card laid), the rank as written in the
+        canonical action, and the stake of ``name <rank or card> <stake>``."""
+        if len(words) != 3 or words[0].lower() != "name":
+            raise IllegalActionError(action, "the punter names a card and a stake: 'name <card> <kush>'", _NAMED)
+        tok = words[1].upper()
+        if tok in _RANK_TOKENS:
+            card = make_card(_RANK_TOKENS[tok], SPADES)
+            said = _RANK_NAMES.get(_RANK_TOKENS[tok], str(_RANK_TOKENS[tok]))
+        else:
+            try:
+                card = parse_card(words[1])
+            except CardParseError as e:
+                raise invalid(action, str(e), _NAMED) from None
+            said = str(card)
+        if card not in deck(self.rules.deck_size):
+            raise IllegalActionError(action, f"rank of {card} is not in a {self.rules.deck_size}-card deck",
+                                     rule_tag("shtoss-rule-roles", "H-4"))
+        return card, said, parse_int(words[2], action, "stake", _BANK)
 
     def _apply(self, action: str) -> str:
         """Apply one action; return it in canonical form (``bank 1000``, ``name A 100``)."""
         words = action.split()
-        verb = words[0].lower() if words else ""
         if self.bank is None:
-            if verb != "bank" or len(words) != 2:
-                raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'",
-                                         rule_tag("shtoss-rule-pharaon-bank", "2.2"))
-            b = _parse_int(words[1], action, "bank", rule_tag("shtoss-rule-pharaon-bank", "2.2"))
-            if not 0 < b <= MAX_AMOUNT:
-                raise IllegalActionError(action, f"bank {b} must be positive (and at most {MAX_AMOUNT})",
-                                         rule_tag("shtoss-rule-pharaon-bank", "2.2"))
-            self.bank = b
-            return f"bank {b}"
+            self.bank = self._read_bank(action, words)
+            return f"bank {self.bank}"
         if self.named is None:
-            if verb != "name" or len(words) != 3:
-                raise IllegalActionError(action, "the punter names a card and a stake: 'name <card> <kush>'",
-                                         rule_tag("shtoss-rule-pharaon-named-card", "2.2"))
-            tok = words[1].upper()
-            if tok in _RANK_TOKENS:
-                card = make_card(_RANK_TOKENS[tok], SPADES)
-                said = _RANK_NAMES.get(_RANK_TOKENS[tok], str(_RANK_TOKENS[tok]))
-            else:
-                try:
-                    card = parse_card(words[1])
-                except CardParseError as e:
-                    raise invalid(action, str(e), rule_tag("shtoss-rule-pharaon-named-card", "2.2")) from None
-                said = str(card)
-            if card not in self.inner._deck:
-                raise IllegalActionError(action, f"rank of {card} is not in a {self.rules.deck_size}-card deck",
-                                         rule_tag("shtoss-rule-roles", "H-4"))
-            k = _parse_int(words[2], action, "stake", rule_tag("shtoss-rule-pharaon-bank", "2.2"))
+            card, said, k = self._read_name(action, words)
             if not 0 < k <= self.bank:
                 raise IllegalActionError(action, f"stake {k} must be positive and at most the bank {self.bank}",
-                                         rule_tag("shtoss-rule-pharaon-bank", "2.2"))
-            inner = self.inner
-            inner.initial_kush = k
-            inner.default_kush = {1: k}
-            inner._add(Stake(1, Cards([card]), k))
-            inner.phase = Phase.DEAL  # no podrezka in 004-P's description
+                                         _BANK)
+            self.inner = ShtossState.staked(self.rules, card, k, action=action)  # no podrezka in 004-P
             self.named = card
             return f"name {said} {k}"
         self.inner.apply_action(action)
-        return self.inner._history.pop()
+        return self.inner.history()[-1]
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None``.
+
+        >>> Pharaon().why_illegal("name A 5")
+        ("the banker first announces his bank: 'bank <amount>'", 'shtoss-rule-pharaon-bank')
+        """
+        trial = self.clone()
+        try:
+            trial.apply_action(action)
+        except StukolkaError as exc:
+            return exc.refusal()
+        return None
+
+    def describe_action(self, action: str) -> ActionInfo:
+        """``action`` described before it is made: the bank (``kind`` ``bank``, ``count`` the bank),
+        the named card (``name``: ``cards`` the rank's card, ``count`` the stake), then the deal's
+        own actions as :meth:`ShtossState.describe_action <stukolka.shtoss.state.ShtossState.describe_action>`
+        describes them.
+
+        >>> g = Pharaon()
+        >>> g.describe_action("bank 100").words
+        'Announce a bank of 100'
+        >>> g.apply_action("bank 100")
+        >>> info = g.describe_action("name Q 5")
+        >>> info.words, info.said, info.count
+        ('Name the queen, stake 5', 'names the queen and stakes 5', 5)
+        """
+        text = action_text(action, _HINT)
+        words = text.split()
+        if self.bank is None and words and words[0].lower() == "bank":
+            b = parse_int(words[1], action, "bank", _BANK) if len(words) == 2 else None
+            if b is None:
+                raise invalid(action, "expected 'bank <amount>'", _BANK)
+            return ActionInfo(f"bank {b}", "bank", f"Announce a bank of {b}", f"announces a bank of {b}",
+                              "shtoss-rule-pharaon-bank", (), b)
+        if self.named is None and words and words[0].lower() == "name":
+            card, said, k = self._read_name(action, words)
+            rank = rank_name(card_rank(card))
+            return ActionInfo(f"name {said} {k}", "name", f"Name the {rank}, stake {k}",
+                              f"names the {rank} and stakes {k}", "shtoss-rule-pharaon-named-card", (int(card),), k)
+        return self.inner.describe_action(text)
+
+    def phase_words(self) -> str:
+        """The phase in plain words, for a status line."""
+        if self.bank is None:
+            return "The banker announces his bank"
+        if self.named is None:
+            return f"The punter names a card and his stake (at most the bank, {self.bank})"
+        if self.is_terminal():
+            return "The coup is over"
+        return self.inner.phase_words()
+
+    def limits(self) -> dict[str, Any]:
+        """The bounds a front end's inputs keep to: ``bank`` (the smallest and the largest bank),
+        ``stake`` (the punter's stake: up to the bank once it is announced) and ``kush_step``."""
+        low = self.rules.min_kush
+        return {"bank": [low, MAX_AMOUNT], "stake": [low, MAX_AMOUNT if self.bank is None else self.bank],
+                "kush_step": low, "max_amount": MAX_AMOUNT}
+
+    def card_locations(self) -> dict[int, str]:
+        """Where each card of the banker's deck is (:meth:`ShtossState.card_locations
+        <stukolka.shtoss.state.ShtossState.card_locations>`)."""
+        return self.inner.card_locations()
 
     def __repr__(self) -> str:
         return f"Pharaon(bank={self.bank}, named={None if self.named is None else str(self.named)!r}, " \
@@ -236,10 +312,14 @@ class Pharaon(GameState):
         return ledger_of(self.inner.settlements, 2, ("banker", "punter"))
 
     def view(self, seat: int) -> dict[str, Any]:
-        """Plain JSON-able data for a front end drawing Pharaon for ``seat``."""
-        return view_of("pharaon", self.observation(seat), seat,
-                     self.legal_actions() if self.current_player() == seat else [],
-                     self.settlement() if self.is_terminal() else None)
+        """Plain JSON-able data for a front end drawing Pharaon for ``seat``, in the shape of a
+        shtoss deal's view, with ``actions``, ``phase_words`` and ``limits``."""
+        legal = self.legal_actions() if self.current_player() == seat else []
+        out = view_of("pharaon", self.observation(seat), seat, legal, self.settlement() if self.is_terminal() else None)
+        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words()
+        out["limits"] = self.limits()
+        return out
 
     # ---------------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:
@@ -248,14 +328,14 @@ class Pharaon(GameState):
                 "actions": self.history(), "returns": [str(r) for r in self.returns()]}
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> "Pharaon":
+    def from_record(cls, record: object) -> "Pharaon":
         """Replay a ``pharaon-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, PHARAON_RECORD_FORMAT, "pharaon")
         check_keys(rec, ("format", "game", "rules", "actions", "returns"), "pharaon")
         try:
             game = cls(ShtossRules.from_options(record_field(rec, "rules", Mapping, {})))
         except StukolkaError as exc:
-            raise RecordError(f"pharaon record: bad rules: {exc}") from None
+            raise RecordError(f"pharaon record: bad rules: {exc}", rule=exc.rule or PHARAON_RECORD_FORMAT) from None
         replay_actions(game, record_field(rec, "actions", list), rec.get("returns"), "pharaon")
         return game
 
@@ -273,3 +353,23 @@ class Pharaon(GameState):
             out += self.settlement()._repr_html_()
         return out
 
+
+def playthrough(rules: ShtossRules | None = None, seed: int = 0, *, actions: Sequence[str] | None = None) -> str:
+    """An OpenSpiel-style playthrough of one coup of Pharaon (:func:`stukolka.base.playthrough`):
+    actions drawn from ``random.Random(seed)``, or replayed from ``actions``.
+
+    >>> playthrough(ShtossRules(deck_size=32), 1).splitlines()[0]
+    'game: pharaon'
+    """
+    rules = rules or ShtossRules()
+    return _playthrough(Pharaon(rules), seed, game="pharaon", rules=rules.to_options(), setup={}, actions=actions)
+
+
+def loads(text: str | bytes) -> Pharaon:
+    """Replay a ``pharaon-record/1`` record from its JSON text; text that is not JSON, too long or
+    nested too deeply, and a bad record, raise :class:`~stukolka.errors.RecordError`.
+
+    >>> loads('{"format": "pharaon-record/1", "game": "pharaon", "actions": ["bank 10"]}').bank
+    10
+    """
+    return Pharaon.from_record(read_json(text, "pharaon", PHARAON_RECORD_FORMAT))

@@ -7,8 +7,9 @@ there is one way to set up and finish a deal:
 * :func:`set_up_deal` -- apply set-up actions, answering the banker's question on a raised kush;
 * :func:`compare_rules` -- one deal under several sets of rules, side by side;
 * :func:`signed`, :func:`edge_percent` -- amounts and edges as the book prints them;
-* :func:`playthrough`, :func:`pharaon_playthrough` -- OpenSpiel-style playthroughs
-  (``playthrough(rules, seed, **setup)``, built on :func:`stukolka.base.playthrough`).
+* :func:`playthrough` -- the OpenSpiel-style playthrough of a deal (``playthrough(rules, seed,
+  **setup)``, built on :func:`stukolka.base.playthrough`); Pharaon's is
+  :func:`stukolka.shtoss.pharaon.playthrough`.
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ from typing import Mapping, Sequence, Union
 
 from stukolka.base import playthrough as _playthrough
 from stukolka.shtoss.odds import banker_edge
-from stukolka.shtoss.pharaon import Pharaon
 from stukolka.shtoss.rules import BANKER, ShtossRules
 from stukolka.shtoss.state import ShtossState
 
-__all__ = ["play_deal", "set_up_deal", "compare_rules", "signed", "edge_percent", "playthrough",
-           "pharaon_playthrough"]
+__all__ = ["play_deal", "set_up_deal", "compare_rules", "signed", "edge_percent", "playthrough"]
 
 Stakes = Mapping[int, Union[str, Sequence[str]]]  #: punter -> his stake action(s)
 
@@ -124,12 +123,3 @@ def playthrough(rules: ShtossRules | None = None, seed: int = 0, *, punters: int
     state = ShtossState(rules, punters=punters, initial_kush=initial_kush)
     return _playthrough(state, seed, game="shtoss", rules=rules.to_options(),
                         setup={"punters": punters, "initial_kush": initial_kush}, actions=actions)
-
-
-def pharaon_playthrough(rules: ShtossRules | None = None, seed: int = 0, *,
-                        actions: Sequence[str] | None = None) -> str:
-    """An OpenSpiel-style playthrough of one coup of Pharaon, as :func:`playthrough`."""
-    rules = rules or ShtossRules()
-    return _playthrough(Pharaon(rules), seed, game="pharaon", rules=rules.to_options(), setup={},
-                        actions=actions)
-

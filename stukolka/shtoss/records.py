@@ -2,16 +2,44 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any, Mapping
 
 from stukolka.errors import RecordError, StukolkaError
 from stukolka.shtoss.checks import MAX_RECORD_ACTIONS, short
 
-__all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "check_keys", "record_field", "replay_actions"]
+__all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "MAX_JSON_LENGTH", "check_keys", "record_field", "read_json",
+           "replay_actions"]
 
 RECORD_FORMAT = "shtoss-record/1"           #: the ``format`` of :meth:`~stukolka.shtoss.state.ShtossState.to_record`
 PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`~stukolka.shtoss.pharaon.Pharaon.to_record`
+MAX_JSON_LENGTH = 10_000_000                #: the longest JSON text of a record that is read
+
+
+def read_json(text: object, game: str, fmt: str) -> object:
+    """The JSON value of a record's text; text that is not a string, longer than
+    :data:`MAX_JSON_LENGTH`, malformed or nested too deeply raises :class:`~stukolka.errors.RecordError`
+    naming the format ``fmt`` (never ``json``'s own errors or ``RecursionError``).
+
+    >>> read_json('{"format": "shtoss-record/1"}', "shtoss", RECORD_FORMAT)
+    {'format': 'shtoss-record/1'}
+    >>> read_json("[" * 100000, "shtoss", RECORD_FORMAT)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RecordError: shtoss record: the JSON text is nested too deeply [shtoss-record/1]
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"{game} record: JSON text must be a string, not {type(text).__name__} [{fmt}]")
+    if len(text) > MAX_JSON_LENGTH:
+        raise RecordError(f"{game} record: the JSON text has {len(text)} characters, more than {MAX_JSON_LENGTH} "
+                          f"[{fmt}]")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{game} record: the JSON text is nested too deeply [{fmt}]") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise RecordError(f"{game} record: not JSON: {short(str(exc), 120)} [{fmt}]") from None
 
 
 def check_keys(rec: Mapping[str, Any], allowed: tuple[str, ...], game: str) -> None:
@@ -47,7 +75,8 @@ def replay_actions(state: Any, actions: list[Any], returns: Any, game: str) -> N
         try:
             state.apply_action(a)
         except StukolkaError as exc:
-            raise RecordError(f"{game} record: action {i} {short(a)} does not replay: {exc}") from None
+            raise RecordError(f"{game} record: action {i} {short(a)} does not replay: {exc}",
+                              rule=exc.rule or fmt) from None
     if returns is not None:
         n = len(state.returns())
         if not isinstance(returns, list) or len(returns) != n:

@@ -57,6 +57,11 @@ _OPTION_LABEL = {
 }
 
 
+#: The book label of the options as a whole (spec section 8): an option that is unknown, doubled or
+#: not given as a mapping is refused under it.
+_OPTIONS = "shtoss-options-chapter"
+
+
 def _tag(spec: str) -> str:
     return rule_tag(_SPEC_LABEL[spec], spec) if spec in _SPEC_LABEL else spec
 
@@ -119,12 +124,19 @@ PREMIUM_EVENTS = {
 _PLIE_RULES = ("banker_wins", "half", "push")
 
 
-_DECIMAL = re.compile(r"\s*[+-]?[0-9]{1,12}(\.[0-9]{1,12})?(/[0-9]{1,12})?\s*")
+#: An exact number as text: ``3``, ``-1.5``, ``3/2``; up to 13 digits a part, so that every number within the
+#: bound (numerator and denominator at most 10**12, which has 13 digits) reads back as :meth:`ShtossRules.to_options`
+#: writes it.
+_DECIMAL = re.compile(r"\s*[+-]?[0-9]{1,13}(\.[0-9]{1,13})?(/[0-9]{1,13})?\s*")
 
 
 def _frac(value: Any, name: str, rule: str) -> Fraction:
     """An exact number from an int, Fraction, str ('3/2', '1.5') or a float written in decimal;
-    numerators and denominators at most 10**12."""
+    numerators and denominators at most 10**12 (the bound itself included).
+
+    >>> _frac("1000000000000", "pair_factor", "H-11"), _frac("-1/1000000000000", "pair_factor", "H-11")
+    (Fraction(1000000000000, 1), Fraction(-1, 1000000000000))
+    """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, float, str)):
         raise RulesError(f"{name}={short(value)} is not an exact number (an int, a Fraction or a short decimal) [{_tag(rule)}]")
     try:
@@ -229,7 +241,9 @@ class ShtossRules:
         def bad(name: str, value: Any, why: str, rule: str) -> RulesError:
             return RulesError(f"{name}={short(value)} {why} [{_tag(rule)}]")
 
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
+        def put(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
         if isinstance(self.deck_size, bool) or not isinstance(self.deck_size, int) \
                 or self.deck_size not in (52, 36, 32):
             raise bad("deck_size", self.deck_size, "is not one of 52, 36, 32", "H-4")
@@ -307,7 +321,8 @@ class ShtossRules:
     def risk_factor(self) -> Fraction:
         """The most the banker can lose on one card, per chip of kush, premiums aside (for
         ``bank_limit``, H-14): the largest agreed position payout, 2 with the 13th-card premium."""
-        top = max([Fraction(1), *(abs(m) for _, m in self.position_payouts or ())])
+        payouts: tuple[tuple[int, Fraction], ...] = self.position_payouts or ()
+        top = max([Fraction(1), *(abs(m) for _, m in payouts)])
         if self.thirteenth_card_premium:
             top = max(top, Fraction(2))
         return top
@@ -323,13 +338,16 @@ class ShtossRules:
     # ---------------------------------------------------------------- derived values
     def payout(self, position: int) -> Fraction:
         """The multiplier of the normal result at a position (1 unless ``position_payouts`` says)."""
-        for pos, mult in self.position_payouts or ():
+        payouts: tuple[tuple[int, Fraction], ...] = self.position_payouts or ()
+        for pos, mult in payouts:
             if pos == position:
                 return mult
         return Fraction(1)
 
     def premium(self, event: str) -> Fraction:
-        return dict(self.premiums).get(event, Fraction(0))
+        """The agreed premium's multiplier for ``event`` (0 if none, H-9)."""
+        premiums: tuple[tuple[str, Fraction], ...] = self.premiums
+        return dict(premiums).get(event, Fraction(0))
 
     @property
     def deal_length(self) -> int:
@@ -371,33 +389,34 @@ class ShtossRules:
         Fraction(3, 1)
         """
         if not isinstance(options, Mapping):
-            raise RulesError(f"shtoss options={short(options)} must be a mapping (a dict) [spec 8]")
+            raise RulesError(f"shtoss options={short(options)} must be a mapping (a dict) [spec 8]", rule=_OPTIONS)
         if "shtoss" in options:
             others = [k for k in options if k != "shtoss"]
             if others:
-                raise RulesError(f"shtoss options: {short(others)} beside the 'shtoss' block [spec 8]")
+                raise RulesError(f"shtoss options: {short(others)} beside the 'shtoss' block [spec 8]", rule=_OPTIONS)
             options = options["shtoss"]
             if not isinstance(options, Mapping):
-                raise RulesError(f"shtoss={short(options)} must be a mapping (a dict) [spec 8]")
+                raise RulesError(f"shtoss={short(options)} must be a mapping (a dict) [spec 8]", rule=_OPTIONS)
         known = {f.name for f in fields(cls)}
         opts: dict[str, Any] = {}
 
         def put(key: Any, name: str, value: Any) -> None:
             if name not in known:
                 raise RulesError(f"unknown shtoss option {short(key)}; the options are "
-                                 + ", ".join(sorted(known)) + " [spec 8]")
+                                 + ", ".join(sorted(known)) + " [spec 8]", rule=_OPTIONS)
             if name in opts:
-                raise RulesError(f"shtoss option {name!r} is given twice ({short(key)}) [spec 8]")
+                raise RulesError(f"shtoss option {name!r} is given twice ({short(key)}) [spec 8]", rule=_OPTIONS)
             opts[name] = value
 
         for key, value in options.items():
             if not isinstance(key, str):
-                raise RulesError(f"shtoss option name {short(key)} is not a string [spec 8]")
+                raise RulesError(f"shtoss option name {short(key)} is not a string [spec 8]", rule=_OPTIONS)
             name = key[len("shtoss."):] if key.startswith("shtoss.") else key
             if name == "raise" and isinstance(value, Mapping):
                 for k2, v2 in value.items():
                     if not isinstance(k2, str):
-                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]")
+                        raise RulesError(f"shtoss option name raise.{short(k2)} is not a string [spec 8]",
+                                         rule=_OPTIONS)
                     put(f"raise.{k2}", f"raise_{k2}", v2)
                 continue
             if name.startswith("raise."):
@@ -411,7 +430,7 @@ class ShtossRules:
         for k in changes:
             if k not in known:
                 raise RulesError(f"unknown shtoss option {short(k)}; the options are "
-                                 + ", ".join(sorted(known)) + " [spec 8]")
+                                 + ", ".join(sorted(known)) + " [spec 8]", rule=_OPTIONS)
         return replace(self, **changes)
 
     def __repr__(self) -> str:

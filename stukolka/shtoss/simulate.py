@@ -68,7 +68,7 @@ def simulate(rules: ShtossRules, deals: int = 1_000_000, seed: int | None = 0, *
     rank unseen (as :func:`stukolka.shtoss.odds.mid_deal_edge`).  ``progress(done, total)`` is
     called after every batch."""
     if deals <= 0:
-        raise RulesError(f"deals={deals!r} must be positive")
+        raise RulesError(f"deals={deals!r} must be positive", rule="shtoss-odds-chapter")
     length = rules.deal_length
     n = length if n is None else n
     if not (1 <= m <= 4 and m <= n <= length and (length - n) % 2 == 0):

@@ -58,7 +58,8 @@ class Settlement:
 
     @property
     def card(self) -> Card:
-        return self.cards[0]
+        first: Card = self.cards[0]
+        return first
 
     def __repr__(self) -> str:
         mods = f", modifiers={self.modifiers!r}" if self.modifiers else ""

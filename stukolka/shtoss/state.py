@@ -35,8 +35,8 @@ import random
 from fractions import Fraction
 from typing import Any, Mapping
 
-from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, check_record
-from stukolka.cards import Card, Cards, card_rank, deck, parse_card
+from stukolka.base import CHANCE, TERMINAL, ActionInfo, GameState, Ledger, check_record
+from stukolka.cards import Card, Cards, card_name, card_rank, deck, parse_card
 from stukolka.errors import (
     CardParseError, IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError,
 )
@@ -45,25 +45,36 @@ from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of,
 from stukolka.shtoss.checks import (
     MAX_ACTION_LENGTH, MAX_AMOUNT, MAX_PUNTERS, check_amount, check_count, invalid, parse_int, short,
 )
-from stukolka.shtoss.records import RECORD_FORMAT, check_keys, record_field, replay_actions
+from stukolka.shtoss.records import RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
 from stukolka.shtoss.stakes import Phase, Settlement, Stake
 
-__all__ = ["ShtossState"]
+__all__ = ["ShtossState", "loads", "apply_atomically", "action_text"]
 
 
-def _apply_atomically(state: Any, action: object, hint: str) -> None:
-    """Apply ``action`` to ``state`` through its ``_apply``, which returns the action in its
-    canonical form (kept in the history); if anything raises, put the state back exactly as
-    it was, so that a refused action changes nothing."""
+def action_text(action: object, hint: str) -> str:
+    """``action`` if it is a string of at most :data:`~stukolka.shtoss.checks.MAX_ACTION_LENGTH`
+    characters (shtoss and Pharaon read nothing else), stripped; else an
+    :class:`~stukolka.errors.InvalidActionError` with ``hint``, the form an action takes."""
     if not isinstance(action, str):
         raise invalid(short(action), hint, rule_tag("shtoss-rule-roles", "H-4"))
     if len(action) > MAX_ACTION_LENGTH:
         raise invalid(action, f"an action is at most {MAX_ACTION_LENGTH} characters, this one has {len(action)}",
                       rule_tag("shtoss-rule-roles", "H-4"))
+    return action.strip()
+
+
+_HINT = "an action is a string such as 'stake Q♠ 30' or 'next'"
+
+
+def apply_atomically(state: Any, action: object, hint: str) -> None:
+    """Apply ``action`` to ``state`` through its ``_apply``, which returns the action in its
+    canonical form (kept in the history); if anything raises, put the state back exactly as
+    it was, so that a refused action changes nothing."""
+    action = action_text(action, hint)
     saved = state._snapshot()
     try:
-        canonical = state._apply(action.strip())
+        canonical = state._apply(action)
     except BaseException:
         state._restore(saved)
         raise
@@ -89,6 +100,36 @@ _GRAMMAR: dict[str, tuple[int, int | None, str, tuple[str, str]]] = {
     "deck": (1, None, "deck <card> <card> ...", ("shtoss-rule-metka", "2.3.5")),
     "next": (0, 0, "next", ("shtoss-rule-metka", "2.3.5")),
 }
+
+
+def _read(action: str) -> tuple[str, list[str]]:
+    """An action's verb and its words, checked against the grammar (:data:`_GRAMMAR`); an
+    action that cannot be read raises :class:`~stukolka.errors.InvalidActionError`."""
+    words = action.split()
+    if not words:
+        raise invalid(action, "empty action", rule_tag("shtoss-rule-roles", "H-4"))
+    verb, args = words[0].lower(), words[1:]
+    if verb not in _GRAMMAR:
+        raise invalid(action, "unknown verb; use " + ", ".join(_GRAMMAR), rule_tag("shtoss-rule-roles", "H-4"))
+    low, high, form, (label, spec) = _GRAMMAR[verb]
+    if verb == "deck":
+        args = " ".join(args).replace(",", " ").split()
+    if len(args) < low or (high is not None and len(args) > high):
+        raise invalid(action, f"expected {form!r}", rule_tag(label, spec))
+    return verb, args
+
+
+def _the(card: int) -> str:
+    """A card as a reader says it: ``the queen of spades``."""
+    return "the " + card_name(card)
+
+
+def _side(place: int, deal_length: int) -> str:
+    """Where the card at ``place`` (1-based) of the banker's deck falls: right (odd), left (even),
+    or out of the deal (the cut card, when it drops out)."""
+    if place > deal_length:
+        return "out of the deal"
+    return "right" if place % 2 else "left"
 
 
 class ShtossState(GameState):
@@ -146,6 +187,33 @@ class ShtossState(GameState):
         self._order: list[Card] = []       # the banker's deck as far as it is fixed
         self.dealt = 0                     # cards turned so far
         self._new_in_round = False
+
+    @classmethod
+    def staked(cls, rules: ShtossRules, card: int, kush: int, *, action: str = "") -> "ShtossState":
+        """A deal of one punter whose stake of ``kush`` on ``card`` is already made, and which has no
+        podrezka: it starts at the chance node of the banker's deck.  Pharaon (004-P) is dealt so
+        (:class:`~stukolka.shtoss.pharaon.Pharaon`).  A stake the rules refuse raises the error
+        :meth:`apply_action` would raise for it (``action`` is the action quoted, by default
+        ``stake <card> <kush>``).
+
+        >>> s = ShtossState.staked(ShtossRules(), parse_card("A♠"), 100)
+        >>> s.phase, s.current_player(), s.stakes
+        (<Phase.DEAL: 'deal'>, -1, [Stake(punter=1, cards=Cards('A♠'), kush=100)])
+        """
+        cards = Cards([card])
+        action = action or f"stake {cards} {kush}"
+        fits = isinstance(kush, int) and not isinstance(kush, bool) and 0 < kush <= MAX_AMOUNT \
+            and kush % rules.min_kush == 0
+        state = cls(rules, punters=1, initial_kush=kush if fits else rules.min_kush)
+        if cards[0] not in state._deck:
+            raise IllegalActionError(action, f"{cards[0]} is not in a {rules.deck_size}-card deck",
+                                     rule_tag("shtoss-rule-roles", "H-4"))
+        refusal = state._stake_refusal(action, 1, cards, kush)
+        if refusal is not None:
+            raise refusal
+        state._add(Stake(1, cards, kush))
+        state.phase = Phase.DEAL
+        return state
 
     # ---------------------------------------------------------------- views
     @property
@@ -220,8 +288,11 @@ class ShtossState(GameState):
         return ["next"]
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """At the chance node (the banker's deck, card by card), each card not yet in place,
+        equally likely."""
         if self.current_player() != CHANCE:
-            return super().chance_outcomes()
+            raise IllegalActionError("chance_outcomes", "this state is not a chance node",
+                                     rule_tag("shtoss-rule-metka", "2.3.5"))
         rest = self._undealt_unknown()
         return [(f"card {c}", Fraction(1, len(rest))) for c in rest]
 
@@ -238,7 +309,7 @@ class ShtossState(GameState):
         return new
 
     def apply_action(self, action: str) -> None:
-        _apply_atomically(self, action, "an action is a string such as 'stake Q♠ 30' or 'next'")
+        apply_atomically(self, action, _HINT)
 
     # ---------------------------------------------------------------- internals
     def _snapshot(self) -> dict[str, Any]:
@@ -251,18 +322,25 @@ class ShtossState(GameState):
         self.__dict__.update(saved)
 
     def _stake_options(self, p: int) -> list[str]:
-        """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers."""
+        """The single-card stakes ``p`` may make now, each at the kush :meth:`legal_actions` offers.
+
+        The cards offered are those ``p`` has not staked (before the cut) or has not open (between
+        abcugs) whose rank can still be decided.  For every one of them the offered kush and the
+        checks of :meth:`_stake_refusal` other than the rank's are the same: only ``p``'s own stake
+        on the same card would change what the bank has room for, and that card is not offered.  So
+        the kush is found and checked once, for the first card, and the list costs the same with a
+        ``bank_limit`` as without one."""
         mine = ({c for s in self.stakes if s.punter == p for c in s.cards} if self.phase is Phase.STAKE
                 else {c for s in self.open_stakes() if s.punter == p for c in s.cards})
-        acts = []
-        for c in self._deck:
-            if c in mine:
-                continue
-            cards = Cards([c])
-            k = self._offered_kush(p, cards)
-            if k is not None and self._stake_refusal(f"stake {c} {k}", p, cards, k) is None:
-                acts.append(f"stake {c} {k}")
-        return acts
+        live = self._live_ranks()
+        offered = [c for c in self._deck if c not in mine and card_rank(c) in live]
+        if not offered:
+            return []
+        first = Cards(offered[:1])
+        k = self._offered_kush(p, first)
+        if k is None or self._stake_refusal(f"stake {first[0]} {k}", p, first, k) is not None:
+            return []
+        return [f"stake {c} {k}" for c in offered]
 
     def _offered_kush(self, p: int, cards: Cards) -> int | None:
         """The punter's default kush, lowered to what ``max_kush_ratio`` and the bank's room allow
@@ -282,8 +360,18 @@ class ShtossState(GameState):
     def _risk_besides(self, p: int, cards: Cards) -> Fraction:
         """What the open stakes put at risk, leaving out ``p``'s stake on ``cards`` before the cut
         (which a new stake on the same cards replaces)."""
-        return sum((self._at_risk(s) for i, s in enumerate(self.stakes) if i in self._open
-                    and not (self.phase is Phase.STAKE and s.punter == p and s.cards == cards)), Fraction(0))
+        replaced = self.phase is Phase.STAKE
+        single = pair = 0                  # the kushes on single cards and on pairs, summed as ints
+        for i in self._open:
+            s = self.stakes[i]
+            if replaced and s.punter == p and s.cards == cards:
+                continue
+            if len(s.cards) == 2:
+                pair += s.kush
+            else:
+                single += s.kush
+        pair_factor: Fraction = self.rules.pair_factor
+        return (single + pair * pair_factor) * self.rules.risk_factor
 
     def _undealt_unknown(self) -> list[Card]:
         known = set(self._order)
@@ -291,11 +379,19 @@ class ShtossState(GameState):
 
     def _rank_live(self, rank: int) -> bool:
         """A rank can still be decided: some card of it is still to be turned."""
+        return rank in self._live_ranks()
+
+    def _live_ranks(self) -> set[int]:
+        """The ranks that can still be decided: those with a card still to be turned (every rank
+        before the cut; after it, not a rank whose four cards are turned or lie beyond the deal)."""
+        ranks = {card_rank(c) for c in self._deck}
         if self.phase is Phase.STAKE:
-            return True
-        turned = sum(1 for c in self._order[:self.dealt] if card_rank(c) == rank)
-        fixed_out = [c for c in self._order[self.deal_length:] if card_rank(c) == rank]
-        return turned + len(fixed_out) < 4
+            return ranks
+        gone: dict[int, int] = {}
+        for c in self._order[:self.dealt] + self._order[self.deal_length:]:
+            r = card_rank(c)
+            gone[r] = gone.get(r, 0) + 1
+        return {r for r in ranks if gone.get(r, 0) < 4}
 
     def _card(self, text: str, action: str) -> Card:
         try:
@@ -309,17 +405,7 @@ class ShtossState(GameState):
 
     def _apply(self, action: str) -> str:
         """Apply one action; return it in canonical form (``stake Q♠ 10``, ``deck 9♣ 3♦``)."""
-        words = action.split()
-        if not words:
-            raise invalid(action, "empty action", rule_tag("shtoss-rule-roles", "H-4"))
-        verb, args = words[0].lower(), words[1:]
-        if verb not in _GRAMMAR:
-            raise invalid(action, "unknown verb; use " + ", ".join(_GRAMMAR), rule_tag("shtoss-rule-roles", "H-4"))
-        low, high, form, (label, spec) = _GRAMMAR[verb]
-        if verb == "deck":
-            args = " ".join(args).replace(",", " ").split()
-        if len(args) < low or (high is not None and len(args) > high):
-            raise invalid(action, f"expected {form!r}", rule_tag(label, spec))
+        verb, args = _read(action)
         player = self.current_player()
         kush = self.default_kush.get(player, self.initial_kush)
         self._dispatch(action, verb, args, player)
@@ -459,7 +545,7 @@ class ShtossState(GameState):
             raise IllegalActionError(action, "the podrezka comes once, after the stakes",
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
-            raise InvalidActionError(action, "expected 'cut <k>'")
+            raise InvalidActionError(action, "expected 'cut <k>'", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         k = _parse_int(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not 1 <= k < self.rules.deck_size:
             raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
@@ -474,7 +560,7 @@ class ShtossState(GameState):
         rest = self._undealt_unknown()
         if verb == "card":
             if len(args) != 1:
-                raise InvalidActionError(action, "expected 'card <card>'")
+                raise InvalidActionError(action, "expected 'card <card>'", rule_tag("shtoss-rule-metka", "2.3.5"))
             c = self._card(args[0], action)
             if c not in rest:
                 raise IllegalActionError(action, f"{c} is already in place in the banker's deck",
@@ -482,7 +568,7 @@ class ShtossState(GameState):
             self._order.append(c)
         elif verb == "shuffle":
             if len(args) != 1:
-                raise InvalidActionError(action, "expected 'shuffle <seed>'")
+                raise InvalidActionError(action, "expected 'shuffle <seed>'", rule_tag("shtoss-rule-metka", "2.3.5"))
             seed = _parse_int(args[0], action, "seed", rule_tag("shtoss-rule-metka", "2.3.5"))
             random.Random(seed).shuffle(rest)
             if not self._order and self.cut:
@@ -591,10 +677,152 @@ class ShtossState(GameState):
     def view(self, seat: int) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing the table for ``seat`` (see
         ``docs/shtoss-actions.md``); built from :meth:`observation`, so it hides what the
-        seat may not see."""
-        return view_of("shtoss", self.observation(seat), seat,
-                     self.legal_actions() if self.current_player() == seat else [],
-                     self.settlement() if self.is_terminal() else None)
+        seat may not see.  Besides the observation: ``legal`` and ``actions`` (each legal action
+        described, :meth:`describe_action`) for the seat to act, ``phase_words`` and ``limits``."""
+        legal = self.legal_actions() if self.current_player() == seat else []
+        out = view_of("shtoss", self.observation(seat), seat, legal,
+                      self.settlement() if self.is_terminal() else None)
+        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words()
+        out["limits"] = self.limits()
+        return out
+
+    @property
+    def n_seats(self) -> int:
+        """The banker (seat 0) and the punters (seats 1 .. ``punters``)."""
+        return self.punters + 1
+
+    def phase_words(self) -> str:
+        """The phase in plain words, for a status line: who is to do what.
+
+        >>> ShtossState(punters=2).phase_words()
+        'Punter 1 stakes a card'
+        """
+        p = self.current_player()
+        if self.phase is Phase.OVER:
+            return "The deal is over: every stake is settled"
+        if self._pending is not None:
+            return f"The banker answers a raised kush of {self._pending.kush}"
+        if self.phase is Phase.STAKE:
+            return f"Punter {p} stakes a card"
+        if self.phase is Phase.CUT:
+            return f"The podrezka: {'punter 1' if p == 1 else 'the banker'} cuts the banker's deck"
+        if self.phase is Phase.BETS:
+            return f"Between abcugs: punter {p} may stake a new card"
+        if p == CHANCE:
+            return "The banker's deck is set, face down"
+        return f"The banker turns abcug {self.dealt // 2 + 1}"
+
+    def limits(self) -> dict[str, Any]:
+        """The bounds a front end's inputs keep to, from the rules: ``punters`` (the fewest and
+        the most at a table), ``kush`` (the smallest and the largest kush a punter may put on a
+        card) and ``kush_step`` (3 under counting in thirds, else 1), ``cut`` (the podrezka's
+        range) and ``max_amount`` (the largest kush, bank or bank limit)."""
+        r = self.rules
+        top = r.max_kush(self.initial_kush)
+        return {"punters": [1, MAX_PUNTERS], "kush": [r.min_kush, MAX_AMOUNT if top is None else top],
+                "kush_step": r.min_kush, "cut": [1, r.deck_size - 1], "max_amount": MAX_AMOUNT}
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
+        legal; the state does not change.
+
+        >>> ShtossState().why_illegal("cut 5")
+        ('the podrezka comes once, after the stakes', 'shtoss-rule-podrezka')
+        """
+        trial = self.clone()
+        try:
+            trial.apply_action(action)
+        except StukolkaError as exc:
+            return exc.refusal()
+        return None
+
+    def card_locations(self) -> dict[int, str]:
+        """Where each card of the banker's deck is: ``"deck"`` (still to be turned, face down),
+        ``"right"`` or ``"left"`` (turned), or ``"out"`` (the cut card that drops out of the deal)."""
+        out = {int(c): "deck" for c in self._deck}
+        for i, c in enumerate(self._order[:self.dealt]):
+            out[int(c)] = "right" if i % 2 == 0 else "left"
+        for c in self._order[self.deal_length:]:
+            out[int(c)] = "out"
+        return out
+
+    def describe_action(self, action: str) -> ActionInfo:
+        """``action`` described in this position, before it is made (see
+        :class:`~stukolka.base.ActionInfo` and ``docs/shtoss-actions.md``, *Actions described*):
+        its ``kind`` (the verb), the cards and the number it names, the ``words`` of a button and
+        what the table hears (``said``).  A punter's stake lies face down until the first abcug
+        (``secret``); the banker's deck is face down until he turns it.
+
+        >>> s = ShtossState(initial_kush=2)
+        >>> info = s.describe_action("stake Q♠")
+        >>> info.kind, info.words, info.said, info.count, info.secret
+        ('stake', 'Stake 2 on the queen of spades', 'stakes 2 on a card face down', 2, True)
+        """
+        verb, args = _read(action_text(action, _HINT))
+        label, spec = _GRAMMAR[verb][3]
+        rule = label
+        p = self.current_player()
+        if verb in ("stake", "pair"):
+            n = 2 if verb == "pair" else 1
+            cards = tuple(int(parse_card(a)) for a in args[:n])
+            kush = _parse_int(args[n], action, "kush") if len(args) > n else self.default_kush.get(p, self.initial_kush)
+            text = str(Cards(cards))
+            canonical = f"{verb} {text} {kush}"
+            face_down = self.dealt == 0
+            rule = "shtoss-rule-mid-deal-bets" if self.phase is Phase.BETS else label
+            if verb == "pair":
+                named = f"the pair, {_the(cards[0])} and {_the(cards[1])}"
+                return ActionInfo(canonical, verb, f"Stake {kush} a card on {named}",
+                                  f"stakes {kush} a card on a pair face down" if face_down
+                                  else f"stakes {kush} a card on {named}", rule, cards, kush, face_down)
+            again = self.phase is Phase.STAKE and any(st.punter == p and st.cards == Cards(cards) for st in self.stakes)
+            if again:
+                return ActionInfo(canonical, verb, f"Change the kush on {_the(cards[0])} to {kush}",
+                                  f"changes a kush to {kush}", rule, cards, kush, face_down)
+            return ActionInfo(canonical, verb, f"Stake {kush} on {_the(cards[0])}",
+                              f"stakes {kush} on a card face down" if face_down
+                              else f"stakes {kush} on {_the(cards[0])}", rule, cards, kush, face_down)
+        if verb == "done":
+            if self.phase is Phase.STAKE and not any(st.punter == p for st in self.stakes):
+                return ActionInfo("done", verb, "Sit this deal out (the bank has no room for a stake)",
+                                  "sits the deal out", "shtoss-rule-bank-limit")
+            if self.phase is Phase.BETS:
+                return ActionInfo("done", verb, "No new stake before the next abcug",
+                                  "stakes nothing new", "shtoss-rule-mid-deal-bets")
+            return ActionInfo("done", verb, "Done staking", "is done staking", rule)
+        if verb in ("accept", "refuse"):
+            pending = self._pending
+            raised = None if pending is None else pending.kush
+            of = "" if raised is None else f" of {raised}"
+            return ActionInfo(verb, verb, f"{verb.capitalize()} the raised kush{of}", f"{verb}s the raised kush{of}",
+                              rule, (), raised)
+        if verb == "cut":
+            k = _parse_int(args[0], action, "cut point", rule_tag(label, spec))
+            return ActionInfo(f"cut {k}", verb, f"Cut the banker's deck at {k}", f"cuts the banker's deck at {k}",
+                              rule, (), k)
+        if verb == "next":
+            a = self.dealt + 1
+            b = min(a + 1, self.deal_length)
+            number = self.dealt // 2 + 1
+            where = f"place {a}" if b == a else f"places {a} and {b}"
+            return ActionInfo("next", verb, f"Turn abcug {number} ({where})", f"turns abcug {number}", rule)
+        place = len(self._order) + 1
+        if verb == "shuffle":
+            seed = _parse_int(args[0], action, "seed", rule_tag(label, spec))
+            return ActionInfo(f"shuffle {seed}", verb, f"The banker shuffles his deck (seed {seed})",
+                              "the banker shuffles his deck", rule, secret=True)
+        cards = tuple(int(parse_card(a)) for a in args)
+        canonical = f"{verb} {Cards(cards)}"
+        if verb == "card":
+            return ActionInfo(canonical, verb, f"The banker lays {_the(cards[0])} {_side(place, self.deal_length)}",
+                              f"a card for place {place} lies face down in the banker's deck", rule, cards,
+                              secret=True)
+        laid = [f"{_the(c)} {_side(place + i, self.deal_length)}" for i, c in enumerate(cards[:2])]
+        rest = len(self._deck) - len(self._order) - len(laid)
+        then = f", then the {rest} other cards in order" if rest > 0 else ""
+        return ActionInfo(canonical, verb, "The banker lays " + " and ".join(laid) + then,
+                          "the banker's deck is set, face down", rule, cards, secret=True)
 
     # ---------------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:
@@ -605,7 +833,7 @@ class ShtossState(GameState):
                 "actions": self.history(), "returns": [str(r) for r in self.returns()]}
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> "ShtossState":
+    def from_record(cls, record: object) -> "ShtossState":
         """Replay a ``shtoss-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
         rec = check_record(record, RECORD_FORMAT, "shtoss")
         check_keys(rec, ("format", "game", "rules", "punters", "initial_kush", "kush", "actions", "returns", "seats"),
@@ -620,7 +848,7 @@ class ShtossState(GameState):
             state = cls(rules, punters=record_field(rec, "punters", int, 1),
                         initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
         except StukolkaError as exc:
-            raise RecordError(f"shtoss record: bad set-up: {exc}") from None
+            raise RecordError(f"shtoss record: bad set-up: {exc}", rule=exc.rule or RECORD_FORMAT) from None
         if "seats" in rec:
             seats = rec["seats"]
             if (not isinstance(seats, list) or len(seats) != state.punters + 1
@@ -671,3 +899,14 @@ class ShtossState(GameState):
         return out
 
 
+def loads(text: str | bytes) -> ShtossState:
+    """Replay a ``shtoss-record/1`` record from its JSON text; text that is not JSON, too long or
+    nested too deeply, and a bad record, raise :class:`~stukolka.errors.RecordError`.
+
+    >>> s = ShtossState(initial_kush=3)
+    >>> s.apply_action("stake 7♦")
+    >>> import json
+    >>> loads(json.dumps(s.to_record())) == s
+    True
+    """
+    return ShtossState.from_record(read_json(text, "shtoss", RECORD_FORMAT))

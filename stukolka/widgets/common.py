@@ -51,9 +51,10 @@ class SeatedTable:
 
     def legal(self) -> list[str]:
         """Your legal actions now, from the engine (empty when it is not your turn)."""
-        if self.state.is_terminal() or self.state.current_player() != self.human:
+        state: GameState = self.state
+        if state.is_terminal() or state.current_player() != self.human:
             return []
-        return self.state.legal_actions()
+        return state.legal_actions()
 
     def _chance_action(self, state: GameState) -> str:
         return sample_chance(state, self.rng)
@@ -125,9 +126,10 @@ class GameTable(SeatedTable, w.VBox):
         """
         try:
             if self.state.is_terminal():
-                raise StukolkaError("the hand is over; press New hand to deal again")
+                raise StukolkaError("the hand is over; press New hand to deal again", rule="live-table-turn")
             if self.state.current_player() != self.human:
-                raise StukolkaError(f"it is not your turn (seat {self.state.current_player()} is to act)")
+                raise StukolkaError(f"it is not your turn (seat {self.state.current_player()} is to act)",
+                                    rule="live-table-turn")
             self.state.apply_action(action)
         except StukolkaError as exc:
             self.status.value = f'<p role="alert" style="color:#a00"><b>Refused:</b> {html.escape(str(exc))}</p>'

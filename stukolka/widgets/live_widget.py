@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from stukolka.errors import RulesError
 from stukolka.live import tools
 from stukolka.live.driver import COMMANDS, handle
 
@@ -64,11 +65,12 @@ def bundle(kind: str, live_dir: Path | None = None) -> str:
     """One ES module: ``live/dom.js``, then ``live/<kind>.js`` without its import of it, then a
     default export for anywidget that mounts the renderer with a kernel client."""
     if kind not in KINDS:
-        raise ValueError(f"live widget kind {kind!r} is not one of {', '.join(KINDS)} [live-table-game]")
+        raise RulesError(f"live widget kind {kind!r} is not one of {', '.join(KINDS)} [live-table-game]")
     d = live_dir or LIVE_DIR
     renderer = (d / f"{kind}.js").read_text(encoding="utf-8")
     if not _IMPORT.search(renderer):
-        raise ValueError(f"live/{kind}.js does not import h from ./dom.js the way the bundle expects")
+        raise RulesError(f"live/{kind}.js does not import h from ./dom.js the way the bundle expects",
+                         rule="live-table-game")
     return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + _IMPORT.sub("", renderer) + _SHIM)
 
 

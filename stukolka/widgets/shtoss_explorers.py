@@ -168,7 +168,7 @@ class ShtossDeal(w.VBox):
         table's initial kush is put to the banker, who accepts it (the engine's ``accept``)."""
         self.setup_log: list[str] = set_up_deal(state, actions, "accept")
         if state.current_player() == CHANCE:
-            raise StukolkaError("the record does not fix the banker's deck")
+            raise StukolkaError("the record does not fix the banker's deck", rule="shtoss-rule-metka")
         self.rules = state.rules
         self.history = [state]
         self.message.value = ""
