@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from stukolka.errors import split_tags
+
 from stukolka.base import CHANCE, TERMINAL, GameState
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.live import GAMES, LiveTable, handle, register_game
@@ -135,7 +137,9 @@ def test_a_person_moves_then_the_bot_and_views_come_from_the_state():
     assert v["live"]["waiting_for"] == "bot" and v["said"] == ["up"]
     assert v["legal"] == []                           # seat 0 is not to act now
     v = t.bot_step()
-    assert v["said"] == ["up", "up"] and v["live"]["last"] == {"seat": 1, "action": "up"}
+    assert v["said"] == ["up", "up"] and v["live"]["last"] == {"seat": 1}   # a bot's move: its public form only
+    t.act(0, "up")
+    assert t.view()["live"]["last"] == {"seat": 0, "action": "up"}            # the asker's own move in full
     assert t.bots[1].seen[-1] == {"player": 1, "secret": t.state.secret[1], "said": ["up"]}  # its own seat only
 
 
@@ -148,8 +152,9 @@ def test_a_refused_move_raises_the_engines_error_and_leaves_the_table_unchanged(
     assert e.value.rule == "tiny-rule-down" and "down" in str(e.value)
     assert t.state.history() == before and len(t.moves) == 1
     refusals = t.refusals(0, ["up", "down", "sideways"])
-    assert set(refusals) == {"down", "sideways"} and refusals["down"] == str(e.value)
-    assert "tiny-rule-say" in refusals["sideways"]
+    assert set(refusals) == {"down", "sideways"}
+    assert refusals["down"] == {"error": e.value.text, "rule": e.value.rule, "spec": e.value.spec}
+    assert refusals["sideways"]["rule"] == "tiny-rule-say"
     assert t.state.history() == before
 
 
@@ -174,8 +179,16 @@ def test_seats_are_kept_people_cannot_move_for_bots_nor_out_of_turn():
 
 def test_two_people_the_view_follows_the_seat_to_act():
     t = LiveTable("tiny", seed=2, people=[0, 1])
-    assert t.bots == {} and t.view()["seat"] == 0
+    assert t.bots == {} and t.view()["live"]["public"] and t.view()["secret"] is None   # until the page reveals
+    v = t.reveal(0)
+    assert v["seat"] == 0 and v["secret"] == t.state.secret[0] and not v["live"]["public"]
     v = t.act(0, "up")
+    assert v["live"]["public"] and v["secret"] is None and v["legal"] == []      # seat 1 has not been shown yet
+    with pytest.raises(RulesError, match="live-table-secrets"):
+        t.view(1)
+    with pytest.raises(RulesError, match="live-table-secrets"):
+        t.reveal(0)                                                                # not seat 0's turn
+    v = t.reveal(1)
     assert v["seat"] == 1 and v["secret"] == t.state.secret[1] and v["legal"]
 
 
@@ -248,15 +261,17 @@ def test_stukolka_view_shows_only_the_seats_own_cards():
     t = TABLES[r["table"]]
     t.run_bots()                                      # the cut, by seat 3
     t.act(0, "deal")
-    for seat in range(4):
-        v = t.view(seat)
-        obs = t.state.observation(seat)
-        mine = None if v["hand"] is None else [x["card"] for x in v["hand"]]
-        assert mine == (list(obs.hand) if obs.hand is not None else None)
-        assert mine == list(t.state.hands[seat]) and [parse_card(x["name"]) for x in v["hand"]] == mine
-        other = [c for q in range(4) if q != seat for c in t.state.hands[q]]
-        assert not set(mine or ()) & set(other)
-        assert json.loads(json.dumps(v)) == v
+    v = t.view(0)
+    obs = t.state.observation(0)
+    mine = None if v["hand"] is None else [x["card"] for x in v["hand"]]
+    assert mine == (list(obs.hand) if obs.hand is not None else None)
+    assert mine == list(t.state.hands[0]) and [parse_card(x["name"]) for x in v["hand"]] == mine
+    other = [c for q in range(4) if q != 0 for c in t.state.hands[q]]
+    assert not set(mine or ()) & set(other)
+    assert json.loads(json.dumps(v)) == v
+    for seat in (1, 2, 3):                            # a bot's seat is never shown
+        with pytest.raises(RulesError, match="live-table-secrets"):
+            t.view(seat)
 
 
 def test_stukolka_refused_cards_carry_the_engines_reason():
@@ -266,7 +281,7 @@ def test_stukolka_refused_cards_carry_the_engines_reason():
         r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
         t = TABLES[r["table"]]
         while not t.state.is_terminal():
-            v = t.view()
+            v = t.reveal(t.to_act())
             refused = [x for x in v["hand"] or () if x["why"]]
             if refused:
                 action, why = f"play {refused[0]['name']}", refused[0]["why"]
@@ -422,7 +437,7 @@ def test_replay_steps_through_the_moves_without_moving_the_table():
     assert {k: x for k, x in end.items() if k != "live"} == t.state.view(0)
     assert t.state.is_terminal() and len(t.moves) == n
     r = call(cmd="replay", table=tid, step=n + 1)
-    assert not r["ok"] and "live-table-replay" in r["error"]
+    assert not r["ok"] and r["rule"] == "live-table-replay" and r["field"] == "step"
 
 
 def test_a_shtoss_deal_at_the_table_is_the_engines():
@@ -516,14 +531,15 @@ def test_every_refused_card_carries_the_drivers_exact_refusal():
         r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
         t = TABLES[r["table"]]
         while not t.state.is_terminal():
-            v = t.view()
+            v = t.reveal(t.to_act())
             for item in v["hand"] or ():
                 if v["phase"] == "play" and not item["legal"]:
                     assert item["refusal"] and not item["penalized"]
                     before = t.state.history()
                     reply = call(cmd="act", table=r["table"], seat=v["seat"], action=f"play {item['name']}")
-                    assert not reply["ok"] and reply["error"] == item["refusal"]
-                    assert item["refusal"].endswith(f"[{reply['rule']}]") and t.state.history() == before
+                    text, rule, spec = split_tags(item["refusal"])
+                    assert not reply["ok"] and (reply["error"], reply["rule"], reply["spec"]) == (text, rule, spec)
+                    assert t.state.history() == before
                     met += 1
                 else:
                     assert "refusal" not in item
@@ -594,8 +610,8 @@ def test_a_bad_record_is_refused_with_the_engines_words_and_nothing_changes():
         r = call(cmd="load", record=sent, people=[0])
         with pytest.raises(RecordError) as exc:
             engine()
-        assert not r["ok"] and r["kind"] == "RecordError" and r["error"] == str(exc.value)
-        assert "stukolka-record/1" in r["error"]
+        assert not r["ok"] and r["kind"] == "RecordError" and r["error"] == exc.value.text
+        assert r["rule"] == exc.value.rule and r["rule"]
     assert not call(cmd="load")["ok"]
     assert set(TABLES) == open_before and call(cmd="view", table=tid)["view"] == view_before
 
@@ -637,7 +653,7 @@ def test_the_settings_come_from_the_engines_rules():
         assert info["dark"] == probe.dark_on and info["razrez"] == probe.razrez_on
     assert "penalize" in s["violation_modes"] and s["defaults"]["variant"] == StukolkaRules().variant
     bad = call(cmd="new", game="stukolka", options={"variant": "obligatory", "n_players": 7}, seed=1, people=[0])
-    assert not bad["ok"] and "stukolka-rule-player-limits" in bad["error"]
+    assert not bad["ok"] and bad["rule"] == "stukolka-rule-player-limits"
     assert not call(cmd="settings", game="tiny")["ok"]
 
 
