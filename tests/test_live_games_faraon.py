@@ -62,6 +62,8 @@ def test_pharaon_table_is_the_engines_coup_shtoss_rule_pharaon_sides():
 
 def test_pharaon_refuses_a_stake_above_the_bank_and_the_table_does_not_move():
     t, v = new("pharaon", {}, seed=1, people=[0, 1])
+    assert call(cmd="act", table=t, seat=0, action="bank 50")["rule"] == "live-table-secrets"   # not revealed yet
+    call(cmd="reveal", table=t, seat=0)
     v = call(cmd="act", table=t, seat=0, action="bank 50")["view"]
     assert v["bank"] == 50 and v["live"]["public"]                         # two people: the public view
     v = call(cmd="reveal", table=t, seat=1)["view"]

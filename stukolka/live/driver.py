@@ -247,6 +247,9 @@ class LiveTable:
             raise IllegalActionError(action, f"seat {seat!r} is not played by a person at this table", TURN_RULE)
         if self.state.is_terminal() or self.to_act() != seat:
             raise IllegalActionError(action, f"it is not seat {seat}'s turn (to act: {self._who()})", TURN_RULE)
+        if self.shared() and self.revealed != seat:   # the engine's refusal may list his cards
+            raise RulesError(f"seat {seat} moves after the page has revealed his cards to him (reveal, after "
+                             f"its pass screen) [{SECRET_RULE}]")
         info = _describe(self.state, action)
         self.state.apply_action(action)           # the engine refuses, or applies
         self.moves.append({"seat": seat, "action": self.state.history()[-1], "info": info})
@@ -426,7 +429,7 @@ class LiveTable:
             try:
                 trial.apply_action(a)
             except StukolkaError as e:
-                out[a] = {"error": _short(e.text), "rule": e.rule or TURN_RULE, "spec": e.spec}
+                out[a] = {"error": _short(e.text), "rule": _bare(e.rule) or TURN_RULE, "spec": e.spec}
         return out
 
     def hint(self, seat: Any, samples: int | None = None) -> dict[str, Any]:
@@ -553,8 +556,18 @@ def refusal(e: StukolkaError) -> dict[str, Any]:
     """A refusal from the error's own fields (never its text parsed): ``error`` the text without
     tags, ``rule`` its book label (the protocol's when the error names none), ``spec``, ``kind``,
     and ``field`` for a message the driver could not read."""
-    return {"ok": False, "error": _short(e.text or str(e)), "rule": e.rule or PROTOCOL_RULE, "spec": e.spec,
+    return {"ok": False, "error": _short(e.text or str(e)), "rule": _bare(e.rule) or PROTOCOL_RULE, "spec": e.spec,
             "kind": type(e).__name__, "field": getattr(e, "field", "")}
+
+
+_LABEL = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:/[0-9]+)?")
+
+
+def _bare(rule: str) -> str:
+    """The book label of an error's ``rule`` field (an error made with ``"shtoss-rule-roles (H-4)"``
+    as its rule keeps the spec id beside the label; the page links the label alone)."""
+    m = _LABEL.match(rule or "")
+    return m.group(0) if m else ""
 
 
 def _encode(reply: dict[str, Any]) -> str:
