@@ -258,7 +258,6 @@ def test_the_pharaon_chapter_table_finishes_every_stake_choice():
 @pytest.mark.parametrize("game, options", [
     ("pharaon", {"plie_rule": "half"}),
     ("shtoss", {"punters": 2, "lob_half": True}),
-    ("shtoss", {"punters": 2, "lob_half": True, "lob_half_requires_same_suit": True}),
     ("shtoss", {"punters": 2, "plie_rule": "half"}),
     ("shtoss", {"punters": 1, "position_payouts": "lob_full_gorka_half"}),
     ("shtoss", {"punters": 3, "lob_half": True, "thirds": True, "plie_rule": "half", "initial_kush": 3}),
