@@ -3,7 +3,7 @@
 // nothing up: the pot in play, a trick's third, every payment, the net per seat and what stays
 // on the table are the engine's, and so is the check against the sources' worked examples.
 
-import { h } from "./dom.js";
+import { h, ruleLink as link, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
@@ -28,19 +28,11 @@ export async function mount(root, ctx) {
   const ledger = h("div", { class: "lt-ledger lt-tool-result" });
   root.replaceChildren(form, h("div", { class: "lt-tool-scroll" }, seats), status, alert, numbers, ledger);
 
-  function ruleLink(rule) {
-    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`));
-  }
+  const ruleLink = (rule) => link(ctx, rule);
 
-  function showError(text) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    alert.replaceChildren(m ? m[1] : text || "");
-    const link = m && ruleLink(m[2]);
-    if (link) alert.append(link);
-  }
+
+  const showError = (reply) => showRefusal(alert, ctx, reply);
+
 
   function read() {
     const s = { example: inputs.example.value };
@@ -137,8 +129,8 @@ export async function mount(root, ctx) {
     if (mine < shown) return;
     shown = mine;
     if (!controls && r.controls) drawControls(r.controls);
-    if (!r.ok) { showError(r.error); root.dataset.state = "refused"; status.textContent = "Refused: the numbers shown are from before."; return; }
-    showError("");
+    if (!r.ok) { showError(r); root.dataset.state = "refused"; status.textContent = "Refused: the numbers shown are from before."; return; }
+    showError(null);
     settings = r.settings;
     setControls(settings);
     drawNumbers(r); drawLedger(r.ledger);
