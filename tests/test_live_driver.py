@@ -691,3 +691,75 @@ def test_the_stukolka_hooks_are_registered_by_the_games_module():
     assert spec.seats is None                                        # a Stukolka state says n_players itself
     t = LiveTable("stukolka", {"n_players": 5, "dealer": 2}, seed=4, people=[0])
     assert t.seats == t.state.rules.n_players == 5
+
+
+def test_a_long_session_keeps_its_replies_and_its_tables_bounded():
+    """After many ``next`` deals the session block lists the count, the exact totals and the last
+    few deals only, and every finished deal's table is closed."""
+    from stukolka.live.driver import LIMITS, TABLES
+    r = call(cmd="new", game="stukolka", options={"n_players": 3, "variant": "golets", "dealer": 0}, seed=1, people=[])
+    tid, sizes, nets = r["table"], [], [0, 0, 0]
+    open_before = len(TABLES)
+    for deal in range(1, 61):
+        v = call(cmd="bots", table=tid)["view"]
+        nets = [a + b for a, b in zip(nets, v["settlement"]["net"])]
+        s = v["live"]["session"]
+        assert s["count"] == deal and s["totals"] == nets and len(s["deals"]) == min(deal, LIMITS["session_deals"])
+        assert s["deals"][-1]["deal"] == deal and s["deals"][-1]["running"] == nets
+        sizes.append(len(json.dumps(v)))
+        r = call(cmd="next", table=tid)
+        assert r["ok"] and tid not in TABLES, r                       # the finished deal's table is closed
+        tid = r["table"]
+        assert len(TABLES) == open_before
+    assert max(sizes[30:]) < 2 * max(sizes[:10])
+
+
+def test_the_open_tables_are_bounded():
+    from stukolka.live.driver import LIMITS, TABLES
+    first = call(cmd="new", game="tiny", seed=1, people=[0])["table"]
+    for _ in range(LIMITS["tables"] + 5):
+        call(cmd="new", game="tiny", seed=1, people=[0])
+    assert len(TABLES) == LIMITS["tables"] and first not in TABLES
+    r = call(cmd="view", table=first)
+    assert not r["ok"] and r["field"] == "table" and r["rule"] == "live-table-protocol"
+
+
+@pytest.mark.parametrize("message, field", [
+    ('{"cmd": "act", "table": 1, "seat": 1.0, "action": "up"}', "seat"),
+    ('{"cmd": "act", "table": 1, "seat": true, "action": "up"}', "seat"),
+    ('{"cmd": "act", "table": 1, "seat": 0}', "action"),
+    ('{"cmd": "replay", "table": 1}', "step"),
+    ('{"cmd": "refusals", "table": 1, "seat": 0, "actions": "up down"}', "actions"),
+    ('{"cmd": "new", "game": "tiny", "people": [0, 1.0]}', "people"),
+    ('{"cmd": "new", "game": "tiny", "seed": "7"}', "seed"),
+    ('{"cmd": 7}', "cmd"),
+    ('{"table": 1}', "cmd"),
+    ('{"cmd": "dance"}', "cmd"),
+    ('{"cmd": "view", "table": "1"}', "table"),
+    ('[' * 995 + ']' * 995, ""),
+    ('{"cmd": NaN}', ""),
+])
+def test_a_malformed_message_is_a_typed_refusal_naming_its_field(message, field):
+    from stukolka.live.driver import TABLES
+    TABLES.clear()
+    t = call(cmd="new", game="tiny", seed=3, people=[0])["table"]
+    assert t == 1 or True
+    message = message.replace('"table": 1', f'"table": {t}')
+    before = (TABLES[t].state.history(), len(TABLES[t].moves))
+    r = json.loads(handle(message))
+    assert not r["ok"] and r["field"] == field and r["rule"] in ("live-table-protocol", "live-table-game"), r
+    assert r["error"] and "[" not in r["error"][-2:] and len(json.dumps(r)) < 1000
+    assert (TABLES[t].state.history(), len(TABLES[t].moves)) == before       # nothing changed
+
+
+def test_huge_inputs_are_quoted_short_and_replies_are_valid_utf8():
+    big = json.dumps({"cmd": "new", "game": "tiny", "people": list(range(10_000))})
+    r = json.loads(handle(big))
+    assert not r["ok"] and r["field"] == "people" and len(r["error"]) < 300
+    text = handle(json.dumps({"cmd": "new", "game": "stukolka", "options": {"\udc80": 1}, "seed": 1}))
+    text.encode("utf-8")                                   # valid UTF-8: the lone surrogate is escaped
+    r = json.loads(text)
+    assert not r["ok"] and r["rule"] == "stukolka-rules"
+    t = call(cmd="new", game="tiny", seed=3, people=[0])["table"]
+    r = json.loads(handle(json.dumps({"cmd": "refusals", "table": t, "seat": 0, "actions": "x" * 100_000})))
+    assert not r["ok"] and r["field"] == "actions" and len(r["error"]) < 300

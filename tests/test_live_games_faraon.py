@@ -119,6 +119,30 @@ def test_the_third_evening_as_hermann_meant_it_and_under_half_on_the_lob():
     assert v["stakes"][0]["rule"] == "shtoss-rule-lob-half"
 
 
+def test_an_evening_whose_person_leaves_the_record_plays_on_with_a_shtoss_bot():
+    """Hermann (seat 1, a person) stakes another card than the record's: the evening says it has
+    left its record, the banker's script hands its seat to an ordinary shtoss bot, and the deal
+    is played to its end by the engine (no table wedged)."""
+    rec = queen_of_spades()
+    t, v = new("queen_of_spades", {"evening": 1}, people=[1])
+    scripted = rec["evenings"][0]["actions"][0]
+    other = next(a for a in v["legal"] if a.startswith("stake ") and a.split()[1] != scripted.split()[1])
+    v = call(cmd="act", table=t, seat=1, action=other)["view"]
+    assert v["evening"]["left_record"]
+    for _ in range(200):
+        if v["live"]["waiting_for"] == "over":
+            break
+        if v["live"]["waiting_for"] == "bot":
+            r = call(cmd="bot", table=t)
+        else:
+            r = call(cmd="act", table=t, seat=1, action="done" if "done" in v["legal"] else v["legal"][0])
+        assert r["ok"], r
+        v = r["view"]
+    assert v["live"]["waiting_for"] == "over" and v["settlement"]["net"]
+    assert any("ordinary bot" in n["text"] for n in v["live"]["notes"])
+    assert call(cmd="record", table=t)["record"]["actions"][0] == other
+
+
 def test_a_bad_evening_is_refused():
     r = call(cmd="new", game="queen_of_spades", options={"evening": 4}, seed=0, people=[])
     assert not r["ok"] and "evening=4" in r["error"]

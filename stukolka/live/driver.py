@@ -265,15 +265,19 @@ class LiveTable:
         seat = self.to_act()
         obs = self.state.observation(seat)  # type: ignore[attr-defined]
         legal = self.state.legal_actions()
+        chosen = False
         try:
             action = self.bots[seat].choose(obs, legal)
+            chosen = True
             info = _describe(self.state, action)
             self.state.apply_action(action)        # the engine refuses (the table unchanged), or applies
         except StukolkaError as e:
             if self.spec.bot_fallback is None:
                 raise
             self.bots[seat] = self.spec.bot_fallback(seat, f"{self.seed}-{seat}-fallback", self.state)
-            self.notes.append({"text": f"seat {seat} plays on as an ordinary bot: {e.text}", "rule": e.rule})
+            # the bot's own words when it could not choose; never the move it chose (a bot's secret)
+            why = "its move was refused" if chosen else e.text
+            self.notes.append({"text": f"seat {seat} plays on as an ordinary bot: {why}", "rule": _bare(e.rule)})
             action = self.bots[seat].choose(obs, legal)
             info = _describe(self.state, action)
             self.state.apply_action(action)
