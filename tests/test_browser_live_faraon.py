@@ -166,7 +166,8 @@ def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site,
         if button.count():                     # a new person's turn: the hand stays hidden until asked
             assert table.locator(".lt-hand button.lt-mine").count() == 0
             passed.append(button.inner_text().split("Pass to Seat ")[1].split(" ")[0])
-            button.click()
+            button.click()                     # the page asks the driver to reveal this person's cards
+            table.locator(".lt-hand button.lt-mine").first.wait_for(timeout=20_000)
         assert table.locator(".lt-hand button.lt-mine").count() >= 1
         before = page.evaluate(MOVES)
         legal = table.locator(".lt-hand button.lt-legal")

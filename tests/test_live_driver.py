@@ -763,3 +763,33 @@ def test_huge_inputs_are_quoted_short_and_replies_are_valid_utf8():
     t = call(cmd="new", game="tiny", seed=3, people=[0])["table"]
     r = json.loads(handle(json.dumps({"cmd": "refusals", "table": t, "seat": 0, "actions": "x" * 100_000})))
     assert not r["ok"] and r["field"] == "actions" and len(r["error"]) < 300
+
+
+def test_the_worker_loads_every_registered_game_before_its_snapshot():
+    """The page's worker runs WARM_IMPORTS before its memory snapshot, after which the wheel's files
+    are gone: every game and calculator registered by name must be loaded by then."""
+    import re
+    import subprocess
+    import sys
+    js = (ROOT / "live" / "worker.js").read_text(encoding="utf-8")
+    block = re.search(r"const WARM_IMPORTS = (.*?);\n", js, re.S).group(1)
+    code = "".join(json.loads(part) for part in re.findall(r'"(?:[^"\\]|\\.)*"', block))
+    probe = code + ("from stukolka.live.registry import GAMES, COMMANDS\n"
+                    "print(GAMES.loaded() == sorted(GAMES) and COMMANDS.loaded() == sorted(COMMANDS))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "True", out
+
+
+def test_importing_the_live_package_loads_no_game():
+    """``import stukolka.live`` loads the driver and the registry; a game's module is loaded when a
+    message first asks for that game (the engine package ``stukolka`` itself imports every engine)."""
+    import subprocess
+    import sys
+    probe = ("import sys, stukolka; before = set(sys.modules); import stukolka.live\n"
+             "print(sorted(m for m in set(sys.modules) - before if m.startswith('stukolka')))\n"
+             "from stukolka.live import handle; handle('{\"cmd\": \"new\", \"game\": \"faraon\", \"seed\": 1}')\n"
+             "print(sorted(m for m in set(sys.modules) - before if m.startswith('stukolka.live')))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    first, after = out.stdout.splitlines()
+    assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry"])
+    assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry", "stukolka.live.table_faraon"])
