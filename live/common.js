@@ -15,7 +15,7 @@ export const PACE_MS = 500;
 export function ruleLink(ctx, rule, bare = false) {
   const r = rule && ctx.rules && ctx.rules[rule];
   if (!r) return null;
-  const title = r.title || rule;
+  const title = r.title || rule.split("-rule-").pop().split("-").join(" ");   // a label without a heading
   const a = h("a", { href: new URL(r.href, ctx.root).href, "data-rule": rule, "aria-label": `the rule: ${title}` },
     `(rule: ${title})`);
   return bare ? a : h("small", {}, " ", a);

@@ -46,8 +46,8 @@ from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.live.registry import COMMANDS, GAMES, GameSpec, register_command, register_game
 
-__all__ = ["GameSpec", "GAMES", "COMMANDS", "register_game", "register_command", "LiveTable", "handle", "TABLES",
-           "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS"]
+__all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS",
+           "quote", "refusal"]
 
 #: The book label a refusal names when a seat moves out of turn or moves for a bot.
 TURN_RULE = "live-table-turn"

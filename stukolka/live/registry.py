@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from stukolka.base import GameState
 
-__all__ = ["GameSpec", "GAMES", "COMMANDS", "LAZY", "register_game", "register_command"]
+__all__ = ["GameSpec", "Registry", "GAMES", "COMMANDS", "LAZY", "register_game", "register_command"]
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ V = TypeVar("V")
 LAZY: dict[tuple[str, str], str] = {}
 
 
-class _Registry(MutableMapping[str, V], Generic[V]):
+class Registry(MutableMapping[str, V], Generic[V]):
     """A name -> entry mapping whose entries may be registered by ``"module:attribute"``: asking
     for one loads its module once; asking whether a name is there, or listing the names, loads
     nothing."""
@@ -111,12 +111,12 @@ class _Registry(MutableMapping[str, V], Generic[V]):
 
 
 #: The games a table can hold: name -> :class:`GameSpec`.
-GAMES: _Registry[GameSpec] = _Registry("game")
+GAMES: Registry[GameSpec] = Registry("game")
 
 #: Commands beyond the tables' own (for example a calculator on a page): name -> a function of
 #: the message returning the answer's fields.  They decide nothing either: each one calls the
 #: engine and returns what it says.
-COMMANDS: _Registry[Callable[[Mapping[str, Any]], dict[str, Any]]] = _Registry("command")
+COMMANDS: Registry[Callable[[Mapping[str, Any]], dict[str, Any]]] = Registry("command")
 
 
 def register_game(name: str, spec: GameSpec | str) -> None:
