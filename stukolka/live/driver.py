@@ -260,6 +260,10 @@ class LiveTable:
         """One bot move (its own choice among the engine's legal actions).  A bot that can no
         longer choose (an evening's script after a person left it) hands its seat to the game's
         ``bot_fallback``, and the table says so in its notes."""
+        self._bot_move()
+        return self.view()
+
+    def _bot_move(self) -> None:
         if self.waiting_for() != "bot":
             raise IllegalActionError("bot", f"no bot is to act (to act: {self._who()})", TURN_RULE)
         seat = self.to_act()
@@ -283,12 +287,11 @@ class LiveTable:
             self.state.apply_action(action)
         self.moves.append({"seat": seat, "action": self.state.history()[-1], "info": info})
         self._advance()
-        return self.view()
 
     def run_bots(self) -> dict[str, Any]:
         """Every bot move until a person is to act or the deal is over (the "fast" switch)."""
         while self.waiting_for() == "bot":
-            self.bot_step()
+            self._bot_move()
         return self.view()
 
     def reveal(self, seat: Any) -> dict[str, Any]:
