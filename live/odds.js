@@ -5,7 +5,7 @@
 // engine.  Changing an option asks once for the fresh card and the mid-deal card; moving n or m
 // asks only for the mid-deal card.
 
-import { h, ruleLink as link, showRefusal } from "./common.js";
+import { h, ruleLink, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
@@ -33,7 +33,7 @@ export async function mount(root, ctx) {
   root.replaceChildren(form, status, alert, summary, places,
     h("h4", { class: "lt-tool-head", text: "A card staked in mid-deal (between abcugs)" }), midForm, midOut);
 
-  const ruleLink = (rule) => link(ctx, rule, true);
+
 
 
   function winnerLink(row) {          // "the banker wins", linked to the engine's rule for that place
@@ -43,6 +43,7 @@ export async function mount(root, ctx) {
     return h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `place ${row.place}: ${words}, the rule: ${r.title || row.rule}` }, words);
   }
 
+  const linkTo = (rule) => ruleLink(ctx, rule, true);
   const showError = (reply) => showRefusal(alert, ctx, reply);
 
 
@@ -55,14 +56,14 @@ export async function mount(root, ctx) {
       input.value = JSON.stringify(c.name in options ? options[c.name] : c.value);
       input.addEventListener("change", () => { options[c.name] = JSON.parse(input.value); ask(false); });
       inputs[c.name] = input;
-      return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), input, ruleLink(c.rule));
+      return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), input, linkTo(c.rule));
     }
     if (c.kind === "check") {
       input = h("input", { type: "checkbox", id: cid, name: c.name, title: c.help });
       input.checked = Boolean(c.name in options ? options[c.name] : c.value);
       input.addEventListener("change", () => { options[c.name] = input.checked; ask(false); });
       inputs[c.name] = input;
-      return h("div", { class: "lt-tool-field lt-tool-check" }, input, h("label", { for: cid, text: c.label }), ruleLink(c.rule));
+      return h("div", { class: "lt-tool-field lt-tool-check" }, input, h("label", { for: cid, text: c.label }), linkTo(c.rule));
     }
     // a range (n, m): the engine says where it may stop and what it came to
     const out = h("output", { for: cid, class: "lt-tool-value" });

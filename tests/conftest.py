@@ -146,9 +146,9 @@ def fresh_context(playwright_driver, tmp_path_factory):
 
 
 @pytest.fixture
-def watched_page(fresh_context):
-    """A new page of :func:`fresh_context`, watched (:class:`PageWatch`): its console errors and any
-    request to a host other than 127.0.0.1."""
+def watched(fresh_context):
+    """A new page of :func:`fresh_context`, watched (:class:`PageWatch`): its console errors, and any
+    request to a host other than 127.0.0.1 from the page or its workers (the context's requests)."""
     page = fresh_context.new_page()
     w = PageWatch(page)
     foreign = w.foreign

@@ -84,8 +84,8 @@ def wait_moved(page, before: int) -> None:
 
 
 # --------------------------------------------------------------------------- the shedding game
-def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_suit_picker(served_live_site, watched_page):
-    page = watched_page.page
+def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_suit_picker(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(0)
     lt = table.locator(".lt")
@@ -145,11 +145,11 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
     shot(table, "live-faraon-1280-over")
     assert phone_fits(page)
     shot(table, "live-faraon-390")
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site, watched_page):
-    page = watched_page.page
+def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(2)
     lt = table.locator(".lt")
@@ -181,11 +181,11 @@ def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site,
         wait_moved(page, before)
     assert {"0", "1"} <= set(passed)
     assert unnamed_controls(page) == []
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_a_shedding_match_runs_across_hands_with_next_hand(served_live_site, watched_page):
-    page = watched_page.page
+def test_a_shedding_match_runs_across_hands_with_next_hand(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(1)
     lt = table.locator(".lt")
@@ -220,12 +220,12 @@ def test_a_shedding_match_runs_across_hands_with_next_hand(served_live_site, wat
     rows = table.locator(".lt-fa-score-table tbody tr").count()
     assert rows == next_hands + 2                                   # each hand, and the totals
     assert unnamed_controls(page) == []
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 # --------------------------------------------------------------------------- Pharaon
-def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched_page):
-    page = watched_page.page
+def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_pharaon_demo.html")
     lt = page.locator(".lt")
     assert page.locator(".lt-sh-pharaon").count() == 1
@@ -271,12 +271,12 @@ def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched_pa
     shot(page.locator(".live-table"), "live-pharaon-1280-over")
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-pharaon-390")
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 # --------------------------------------------------------------------------- The Queen of Spades
-def test_the_queen_of_spades_evening_is_stepped_to_its_end(served_live_site, watched_page):
-    page = watched_page.page
+def test_the_queen_of_spades_evening_is_stepped_to_its_end(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_evenings_demo.html")
     lt = page.locator(".lt")
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'replay'", timeout=20_000)
@@ -306,11 +306,11 @@ def test_the_queen_of_spades_evening_is_stepped_to_its_end(served_live_site, wat
     assert unnamed_controls(page) == []
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-queen_of_spades-390")
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_the_shtoss_table_screenshots_and_distinct_kush_names(served_live_site, watched_page):
-    page = watched_page.page
+def test_the_shtoss_table_screenshots_and_distinct_kush_names(served_live_site, watched):
+    page = watched.page
     open_tables(page, f"{served_live_site}book/live_shtoss_demo.html")
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'person'", timeout=20_000)
     assert page.locator(".lt-actions label", has_text="Kush for punter 1").count() == 1
@@ -318,15 +318,15 @@ def test_the_shtoss_table_screenshots_and_distinct_kush_names(served_live_site, 
     shot(page.locator(".live-table"), "live-shtoss-1280")
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-shtoss-390")
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 @pytest.mark.parametrize("page_name, games", [
     ("shtoss_rules", ["shtoss"]), ("shtoss_options", ["shtoss", "shtoss"]), ("pharaon", ["pharaon"]),
     ("queen_of_spades", ["queen_of_spades"]), ("faraon_shedding", ["faraon", "faraon"]), ("play_shtoss", ["shtoss"]),
 ])
-def test_the_chapters_live_tables_go_live(served_live_site, watched_page, page_name, games):
-    page = watched_page.page
+def test_the_chapters_live_tables_go_live(served_live_site, watched, page_name, games):
+    page = watched.page
     page.goto(f"{served_live_site}book/{page_name}.html")
     assert page.eval_on_selector_all(".live-table", "els => els.map(e => e.dataset.game)") == games
     open_tables(page, f"{served_live_site}book/{page_name}.html", len(games))
@@ -335,4 +335,4 @@ def test_the_chapters_live_tables_go_live(served_live_site, watched_page, page_n
     if page_name == "play_shtoss":
         assert "full-width" in page.get_attribute(".live-table", "class")
         shot(page.locator(".live-table"), "live-play-shtoss-1280")
-    assert watched_page.errors == [] and watched_page.foreign == []
+    assert watched.errors == [] and watched.foreign == []

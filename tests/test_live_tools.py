@@ -175,8 +175,9 @@ def test_the_notebook_widget_bundles_the_pages_renderer_and_answers_with_handle(
         js = live_widget.bundle(kind)
         own = (live / f"{kind}.js").read_text(encoding="utf-8")
         assert "export async function mount" in js and "export default" in js and "model.send" in js
-        assert 'from "./dom.js"' not in js and "export function h" in js     # one module, no relative import
-        body = own.split('import { h } from "./dom.js";', 1)[1]
+        assert 'from "./' not in js and "export function h" in js           # one module, no relative import
+        assert "export function ruleLink" in js and "export { h }" not in js   # the shared module inside it
+        body = own.split('import { h, ruleLink, showRefusal } from "./common.js";', 1)[1]
         assert body in js
     with pytest.raises(ValueError, match="live-table-game"):
         live_widget.bundle("faro")
