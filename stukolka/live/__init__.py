@@ -9,7 +9,9 @@ the page sends back; it decides no rule itself (legality, results and reasons ar
 
 The games and the calculators are registered here by the name of the module that holds each
 (:mod:`stukolka.live.registry`): importing this package loads the driver and the registry only,
-and a game's engine is loaded when a page first asks for that game.
+and a game's table module (its bots and hooks) is loaded when a message first asks for that game.
+The engines themselves are all imported by the package :mod:`stukolka`, and the page's worker
+loads every table module before its memory snapshot (docs/in-page-play.md).
 
 Standard library only: the page loads nothing beyond the engine wheel.
 """

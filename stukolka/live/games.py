@@ -2,8 +2,8 @@
 
 Each game lives in its own module (:mod:`stukolka.live.table_stukolka`,
 :mod:`stukolka.live.table_shtoss`, :mod:`stukolka.live.table_faraon`), which
-:mod:`stukolka.live` registers by name, so that the driver loads a game's engine only when a page
-first asks for that game.  Importing this module loads all of them (the page's worker does, before
+:mod:`stukolka.live` registers by name, so that the driver loads a game's table module (its bots
+and hooks) only when a message first asks for that game.  Importing this module loads all of them (the page's worker does, before
 it takes its memory snapshot).
 """
 
