@@ -5,13 +5,11 @@
 // the engine's refusal, and the points, the totals toward the target and the winners are the
 // engine's ledgers.  Bots are paced (about half a second each, or all at once with "Fast bots").
 
-import { h } from "./dom.js";
+import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
 
-const PACE_MS = 500;
 const WORDS = { draw: "Draw a card from the talon", pass: "Pass (keep the turn moving)", take: "Take the penalty cards" };
 const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 
-function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : String(x); }
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
@@ -46,22 +44,18 @@ export async function mount(root, ctx) {
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
 
-  function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
-    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`));
-  }
+  const ruleLink = (rule) => link(ctx, rule);
 
-  function showReason(text, rule, kind) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    reason.replaceChildren(m ? m[1] : text || "");
-    const link = ruleLink(m ? m[2] : rule);
-    if (link) reason.append(link);
+
+  function showReason(text, rule, kind) {    // words and the rule's link, from the driver's fields
+    reason.replaceChildren(text || "");
+    const l = ruleLink(rule);
+    if (l) reason.append(l);
     if (kind) reason.dataset.kind = kind; else delete reason.dataset.kind;
   }
 
-  function announce(text) { log.append(h("li", { text })); status.textContent = text; }
+
+  const announce = announcer(status, log);
 
   // ------------------------------------------------------------------ the felt
   function seatBox(q) {
@@ -118,7 +112,10 @@ export async function mount(root, ctx) {
     if (between() || view.seat === null || view.seat === undefined) return;
     if (!people().includes(view.seat)) { hand.append(h("p", { text: "Every seat is a bot: watch them play." })); return; }
     if (people().length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat) {
-      hand.append(h("button", { type: "button", class: "lt-pass", onclick: () => { shownFor = view.seat; touched = true; draw(); focusHand(); } },
+      hand.append(h("button", { type: "button", class: "lt-pass", onclick: async () => {
+        const r = await client.call({ cmd: "reveal", table, seat: view.seat });    // the driver shows his cards now
+        if (!r.ok) { showReason(r.error, r.rule, "refused"); return; }
+        shownFor = r.view.seat; touched = true; view = r.view; draw(); focusHand(); } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
@@ -261,7 +258,7 @@ export async function mount(root, ctx) {
     const before = view.live.moves, wasHand = view.hand_number;
     view = v;
     const last = v.live.last;
-    if (last && last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(last.seat)) announce(`${name(last.seat)}: ${last.action}`);
+    if (last && last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(last.seat)) announce(`${name(last.seat)}: ${last.said || last.action || "moves"}`);
     if (v.live.moves !== before) showReason("", "", null);
     if (isMatch() && v.hand_number !== wasHand && !v.match_over) announce(`Hand ${wasHand} is over. Totals: ${v.totals.map((x, q) => `${name(q)} ${x}`).join(", ")}.`);
     if (v.live.waiting_for === "person" && v.seat !== shownFor) { if (people().length < 2) shownFor = v.seat; }
@@ -276,13 +273,10 @@ export async function mount(root, ctx) {
     pump();
   }
 
-  function pump() {                                   // bots move one step at a time, paced
-    if (between() || view.live.waiting_for !== "bot" || pending) return;
-    pending = setTimeout(async () => {
-      pending = null;
-      await send({ cmd: fast ? "bots" : "bot", table });
-    }, fast ? 0 : PACE_MS);
-  }
+  const bots = pacer(() => !between() && view.live.waiting_for === "bot",
+    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
+  const pump = () => bots.pump();
+
 
   show(view);
 }

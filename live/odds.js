@@ -5,7 +5,7 @@
 // engine.  Changing an option asks once for the fresh card and the mid-deal card; moving n or m
 // asks only for the mid-deal card.
 
-import { h } from "./dom.js";
+import { h, ruleLink, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
@@ -33,12 +33,8 @@ export async function mount(root, ctx) {
   root.replaceChildren(form, status, alert, summary, places,
     h("h4", { class: "lt-tool-head", text: "A card staked in mid-deal (between abcugs)" }), midForm, midOut);
 
-  function ruleLink(rule) {
-    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`);
-  }
+
+
 
   function winnerLink(row) {          // "the banker wins", linked to the engine's rule for that place
     const words = row.winner;
@@ -47,12 +43,9 @@ export async function mount(root, ctx) {
     return h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `place ${row.place}: ${words}, the rule: ${r.title || row.rule}` }, words);
   }
 
-  function showError(text) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    alert.replaceChildren(m ? m[1] : text || "");
-    const link = m && ruleLink(m[2]);
-    if (link) alert.append(" ", link);
-  }
+  const linkTo = (rule) => ruleLink(ctx, rule, true);
+  const showError = (reply) => showRefusal(alert, ctx, reply);
+
 
   function control(c) {
     const cid = id(c.name);
@@ -63,14 +56,14 @@ export async function mount(root, ctx) {
       input.value = JSON.stringify(c.name in options ? options[c.name] : c.value);
       input.addEventListener("change", () => { options[c.name] = JSON.parse(input.value); ask(false); });
       inputs[c.name] = input;
-      return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), input, ruleLink(c.rule));
+      return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), input, linkTo(c.rule));
     }
     if (c.kind === "check") {
       input = h("input", { type: "checkbox", id: cid, name: c.name, title: c.help });
       input.checked = Boolean(c.name in options ? options[c.name] : c.value);
       input.addEventListener("change", () => { options[c.name] = input.checked; ask(false); });
       inputs[c.name] = input;
-      return h("div", { class: "lt-tool-field lt-tool-check" }, input, h("label", { for: cid, text: c.label }), ruleLink(c.rule));
+      return h("div", { class: "lt-tool-field lt-tool-check" }, input, h("label", { for: cid, text: c.label }), linkTo(c.rule));
     }
     // a range (n, m): the engine says where it may stop and what it came to
     const out = h("output", { for: cid, class: "lt-tool-value" });
@@ -136,8 +129,8 @@ export async function mount(root, ctx) {
     const r = await client.call(msg);
     if (mine < shown) return;                 // an older answer arriving late
     shown = mine;
-    if (!r.ok) { showError(r.error); root.dataset.state = "refused"; return; }
-    showError("");
+    if (!r.ok) { showError(r); root.dataset.state = "refused"; return; }
+    showError(null);
     if (!controls) drawControls(r.controls);
     if (!onlyMid) drawFresh(r);
     drawMid(r.mid);

@@ -3,7 +3,7 @@
 // nothing up: the pot in play, a trick's third, every payment, the net per seat and what stays
 // on the table are the engine's, and so is the check against the sources' worked examples.
 
-import { h } from "./dom.js";
+import { h, ruleLink, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
@@ -28,19 +28,12 @@ export async function mount(root, ctx) {
   const ledger = h("div", { class: "lt-ledger lt-tool-result" });
   root.replaceChildren(form, h("div", { class: "lt-tool-scroll" }, seats), status, alert, numbers, ledger);
 
-  function ruleLink(rule) {
-    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`));
-  }
 
-  function showError(text) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    alert.replaceChildren(m ? m[1] : text || "");
-    const link = m && ruleLink(m[2]);
-    if (link) alert.append(link);
-  }
+
+
+  const linkTo = (rule) => ruleLink(ctx, rule);
+  const showError = (reply) => showRefusal(alert, ctx, reply);
+
 
   function read() {
     const s = { example: inputs.example.value };
@@ -65,13 +58,13 @@ export async function mount(root, ctx) {
       const box = h("input", { type: "checkbox", id: cid, name: c.name, title: c.help });
       box.addEventListener("change", () => ask(read()));
       inputs[c.name] = box;
-      return h("div", { class: "lt-tool-field lt-tool-check" }, box, h("label", { for: cid, text: c.label }), ruleLink(c.rule));
+      return h("div", { class: "lt-tool-field lt-tool-check" }, box, h("label", { for: cid, text: c.label }), linkTo(c.rule));
     }
     const num = h("input", { type: "number", id: cid, name: c.name, min: String(c.min), max: String(c.max),
       step: String(c.step), inputmode: "numeric", title: c.help });
     num.addEventListener("change", () => ask(read()));
     inputs[c.name] = num;
-    return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), num, ruleLink(c.rule));
+    return h("div", { class: "lt-tool-field" }, h("label", { for: cid, text: c.label }), num, linkTo(c.rule));
   }
 
   function drawControls(list) {
@@ -121,7 +114,7 @@ export async function mount(root, ctx) {
 
   function drawLedger(led) {
     const head = h("tr", {}, h("td", {}), led.seats.map((s) => h("th", { scope: "col", text: s })), h("th", { scope: "col", text: "table" }));
-    const rows = led.lines.map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
+    const rows = led.lines.map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, linkTo(ln.rule)),
       ln.amounts.map((x) => h("td", { class: "num", text: x })), h("td", { class: "num", text: ln.table })));
     rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net" }), led.net.map((x) => h("td", { class: "num", text: x })),
       h("td", { class: "num", text: led.table })));
@@ -137,8 +130,8 @@ export async function mount(root, ctx) {
     if (mine < shown) return;
     shown = mine;
     if (!controls && r.controls) drawControls(r.controls);
-    if (!r.ok) { showError(r.error); root.dataset.state = "refused"; status.textContent = "Refused: the numbers shown are from before."; return; }
-    showError("");
+    if (!r.ok) { showError(r); root.dataset.state = "refused"; status.textContent = "Refused: the numbers shown are from before."; return; }
+    showError(null);
     settings = r.settings;
     setControls(settings);
     drawNumbers(r); drawLedger(r.ledger);

@@ -10,15 +10,13 @@
 // Spades (game "queen_of_spades": every move is the record's, played by the engine; the reader
 // steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
 
-import { h } from "./dom.js";
+import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
 
-const PACE_MS = 500;
 const WORDS = {
   next: "Turn the next abcug", done: "Done staking", accept: "Accept the raised kush", refuse: "Refuse the raised kush",
 };
 const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
-function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : String(x)) : (String(x).startsWith("-") ? String(x) : "+" + x); }
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
@@ -30,7 +28,7 @@ export async function mount(root, ctx) {
   const name = (q) => evening() && evening().players[q] ? `${evening().players[q]} (${q === 0 ? "banker" : "punter"})`
     : q === 0 ? "Banker" : `Punter ${q}`;
   const who = (q) => name(q) + (evening() ? "" : view.live.people.includes(q) ? (view.live.people.length > 1 ? "" : " (you)") : " (bot)");
-  const replaySeat = () => (evening() ? 1 : live.live.viewer);    // an evening is seen from Hermann's chair
+  const replaySeat = () => live.live.viewer;    // the driver answers only for the seat the page may see
 
   root.classList.add("lt", "lt-shtoss");
   if (game === "pharaon") root.classList.add("lt-sh-pharaon");
@@ -234,21 +232,17 @@ export async function mount(root, ctx) {
     if (deals) ledger.append(h("p", { text: `Deals played at this table: ${deals + 1}` }));
   }
 
-  function ruleLink(rule) {
-    const r = rule && ctx.rules && ctx.rules[rule.split(" ")[0]];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `the rule: ${title}` }, `(rule: ${title})`));
+  const ruleLink = (rule) => link(ctx, rule);
+
+
+  function showReason(reply) {              // a refusal: the driver's words and the rule's link
+    reason.replaceChildren(reply && reply.error ? reply.error : "");
+    const l = reply && ruleLink(reply.rule);
+    if (l) reason.append(l);
   }
 
-  function showReason(text) {
-    const m = /^(.*?)\s*\[([a-z]+-rule-[a-z0-9-]+)[^\]]*\]\s*$/s.exec(text || "");
-    reason.replaceChildren(m ? m[1] : text || "");
-    const link = m && ruleLink(m[2]);
-    if (link) reason.append(link);
-  }
 
-  function announce(text) { log.append(h("li", { text })); status.textContent = text; }
+  const announce = announcer(status, log);
 
   function act(action) {
     touched = true;
@@ -260,7 +254,7 @@ export async function mount(root, ctx) {
     busy = true;
     const r = await client.call(msg);
     busy = false;
-    if (!r.ok) { showReason(r.error); return false; }     // the engine's refusal; the table did not move
+    if (!r.ok) { showReason(r); return false; }     // the engine's refusal; the table did not move
     if (say) announce(say);
     show(r.view);
     return true;
@@ -268,11 +262,11 @@ export async function mount(root, ctx) {
 
   async function showStep(k) {
     const r = await client.call({ cmd: "replay", table, step: k, seat: replaySeat() });
-    if (!r.ok) { showReason(r.error); return; }
+    if (!r.ok) { showReason(r); return; }
     step = k; view = r.view; draw();
     const last = view.live.last;
     status.textContent = `${evening() ? "Move" : "Replay: move"} ${k} of ${live.live.moves}` +
-      (last ? ` (${last.seat >= 0 ? who(last.seat) : "the banker's deck"}: ${last.action})` : "");
+      (last ? ` (${last.seat >= 0 ? who(last.seat) : "the banker's deck"}: ${last.said || last.action || "moves"})` : "");
   }
 
   function backToTable() { step = null; view = live; draw(); status.textContent = "Back at the table."; pump(); }
@@ -281,7 +275,7 @@ export async function mount(root, ctx) {
     const options = { ...ctx.setup.options };
     if (carryOn && live.next) { options.capitals = live.next.capitals; options.kush = live.next.kush; }
     const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed + 1000 + deals, people: ctx.setup.people });
-    if (!r.ok) { showReason(r.error); return; }
+    if (!r.ok) { showReason(r); return; }
     client.call({ cmd: "close", table });
     deals += 1; table = r.table; step = null; log.replaceChildren(); announce(game === "pharaon" ? "A new coup." : "A new deal.");
     show(r.view);
@@ -292,7 +286,7 @@ export async function mount(root, ctx) {
     touched = true;
     const options = { ...ctx.setup.options, evening: k, intended };
     const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed, people: [] });
-    if (!r.ok) { showReason(r.error); return; }
+    if (!r.ok) { showReason(r); return; }
     client.call({ cmd: "close", table });
     table = r.table; log.replaceChildren();
     await startEvening(r.view);
@@ -300,7 +294,7 @@ export async function mount(root, ctx) {
 
   async function startEvening(v) {
     const r = await client.call({ cmd: "bots", table });
-    if (!r.ok) { showReason(r.error); return; }
+    if (!r.ok) { showReason(r); return; }
     live = r.view; view = r.view;
     await showStep(0);
     status.textContent = `${EVENINGS[v.evening.number - 1]}: move 0 of ${live.live.moves}. Press Step to play it card by card.`;
@@ -317,14 +311,18 @@ export async function mount(root, ctx) {
     if (b) b.focus({ preventScroll: false });
   }
 
-  function show(v) {
+  async function show(v) {
+    if (v.live.public && v.live.shared && v.live.waiting_for === "person") {   // no hand to hide: reveal at once
+      const r = await client.call({ cmd: "reveal", table, seat: v.to_act });
+      if (r.ok) v = r.view;
+    }
     const before = live.live.moves;
     live = v;
     if (step === null) view = v;
     if (v.live.last && v.live.last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(v.live.last.seat)) {
-      announce(`${who(v.live.last.seat)}: ${v.live.last.action}`);
+      announce(`${who(v.live.last.seat)}: ${v.live.last.said || v.live.last.action || "moves"}`);
     }
-    if (v.live.moves !== before) showReason("");
+    if (v.live.moves !== before) showReason(null);
     draw();
     if (v.live.waiting_for === "person") status.textContent = `${who(v.seat)} to act (${v.phase})`;
     if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)}: ${money(x)}`).join(", "));
@@ -332,13 +330,10 @@ export async function mount(root, ctx) {
     pump();
   }
 
-  function pump() {
-    if (evening() || step !== null || live.live.waiting_for !== "bot" || pending) return;
-    pending = setTimeout(async () => {
-      pending = null;
-      await send({ cmd: fast ? "bots" : "bot", table });
-    }, fast ? 0 : PACE_MS);
-  }
+  const bots = pacer(() => !evening() && step === null && live.live.waiting_for === "bot",
+    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
+  const pump = () => bots.pump();
+
 
   if (view.evening) { drawToolbar(); await startEvening(view); }
   else show(view);

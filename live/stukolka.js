@@ -6,7 +6,7 @@
 // sums of the engine's nets (view.live.session).  The settings panel offers what the engine's
 // rules say (the driver's `settings`), and the engine refuses a combination it does not allow.
 
-import { h } from "./dom.js";
+import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
 
 const WORDS = {
   knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
@@ -34,7 +34,6 @@ const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the pu
   shleif: "with the shleif", obligatory: "obligatory" };
 const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
 const POSITION = ["hands", "trump", "stock", "actions", "refuse"];
-const PACE_MS = 500;
 
 function words(action) {
   if (WORDS[action]) return WORDS[action];
@@ -45,19 +44,13 @@ function words(action) {
   return action.charAt(0).toUpperCase() + action.slice(1);
 }
 
-function money(x) { return typeof x === "number" ? (x > 0 ? "+" + x : x < 0 ? "−" + (-x) : "0") : String(x); }
-
-function untagged(text) {               // an engine message without its trailing [rule] tag, and the tag
-  const m = /^(.*?)\s*\[([^\]]+)\]\s*$/s.exec(text || "");
-  return m ? [m[1], m[2].split(",").map((s) => s.trim()).find((s) => /-rule-|^stukolka-record/.test(s)) || ""] : [text || "", ""];
-}
 
 let COUNTER = 0;
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
   const uid = `${++COUNTER}-${ctx.reply.table}`;
-  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, pending = null;
+  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false;
   let selected = new Set(), shownFor = null, started = 0;
   let touched = false;                 // focus follows the table only once the reader has used it
   let people = [...ctx.reply.view.live.people];
@@ -100,14 +93,16 @@ export async function mount(root, ctx) {
     return h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
   }
 
-  function hidden() {                  // several people at one screen: the hand waits for its owner
-    return view.live.people.length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat;
+  function hidden() {                  // several people at one screen: the driver shows no hand until reveal
+    return view.live.shared && view.live.public && view.live.waiting_for === "person";
   }
 
   // a move in words; a discard names only how many cards (they go face down).  `held`: the cards the
   // seat held before it (from the view before the move, when known): holding more than three, a
   // discard only throws out down to three; else it is a purchase, as many bought as thrown out
   function said(move, held) {
+    if (move.said) return move.said;          // the engine's own words for the move
+    if (move.action === undefined || move.action === null) return "moves";
     const a = String(move.action);
     let m;
     if ((m = /^play (.+)$/.exec(a))) { const c = cardOf(m[1]); return `plays ${c >= 0 ? cards.names[c] : m[1]}`; }
@@ -166,7 +161,8 @@ export async function mount(root, ctx) {
     oval.append(mid);
     const trick = view.current_trick.length ? view.current_trick :
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
-        && String(view.live.last.action).startsWith("play") ? view.tricks[view.tricks.length - 1].plays : []);
+        && (view.live.last.kind ? view.live.last.kind === "play" : view.phase === "play" || view.phase === "terminal")
+        ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: the trick above the trump and stock
       const [x] = seatXY(q, small ? 25 : 24), [, y] = small ? seatXY(q, 9).map((v) => v - 11) : seatXY(q, 21);
@@ -177,48 +173,43 @@ export async function mount(root, ctx) {
     }
   }
 
-  // the reason line: an engine message (its [rule] tag becomes a link to the book's rule)
-  function showReason(text, kind, extraRule) {
-    const [words_, rule] = untagged(text);
-    reason.replaceChildren(words_);
-    for (const r of [rule, extraRule]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
+  // the reason line: words, then links to the rules named by the driver's fields (never read from the text)
+  function showReason(text, kind, ...rules) {
+    reason.replaceChildren(text || "");
+    for (const r of rules) { const l = r && ruleLink(r); if (l && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(l); }
     if (kind) reason.dataset.kind = kind; else delete reason.dataset.kind;
   }
 
-  function explain(item) {           // a dimmed card: the rule it breaks, and what the engine answers
-    const [refusal, tag] = untagged(item.refusal || "");
+  function explain(item) {           // a dimmed card: the rule it breaks, in the engine's words (the view's why)
     reason.replaceChildren(`${item.title}: ${item.why || (item.penalized ? "against the rules" : "not allowed now")}`,
-      item.penalized ? " Against the rules, but in this game you may still play it: it is charged as a remiz at the settlement."
-        : refusal ? ` Played now, the engine answers: “${refusal}”.` : "");
-    for (const r of [item.rule, tag]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
+      item.penalized ? " Against the rules, but in this game you may still play it: it is charged as a remiz at the settlement." : "");
+    const l = item.rule && ruleLink(item.rule); if (l) reason.append(l);
     reason.dataset.kind = item.penalized ? "penalty" : "why";
   }
 
   // a refused card: the reason in words first (the view's why), then the engine's refusal itself
-  function refusedCard(item, error) {
-    const [refusal, tag] = untagged(error);
+  function refusedCard(item, reply) {
     reason.replaceChildren(h("span", { class: "lt-why", text: `${item.title}: ${item.why}` }),
-      h("span", { class: "lt-refusal", text: `Refused by the engine: ${refusal}` }));
-    for (const r of [item.rule, tag]) { const link = r && ruleLink(r); if (link && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(link); }
+      h("span", { class: "lt-refusal", text: `Refused by the engine: ${reply.error}` }));
+    for (const r of [item.rule, reply.rule]) { const l = r && ruleLink(r); if (l && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(l); }
     reason.dataset.kind = "refused";
   }
 
-  function act(action) {
+  function act(action, card) {          // `card`: the card clicked, when the action plays one
     touched = true;
     if (busy) return;
-    send({ cmd: "act", table, seat: view.seat, action });
+    send({ cmd: "act", table, seat: view.seat, action }, card);
   }
 
-  async function send(msg) {
+  async function send(msg, card) {
     busy = true;
     const asked = table;
     const r = await client.call(msg);
     busy = false;
     if (asked !== table) return false;            // an answer for a table closed meanwhile
     if (!r.ok) {                                  // the engine's refusal; the table did not move
-      const m = msg.cmd === "act" && /^play (.+)$/.exec(msg.action);
-      const item = m && (view.hand || []).find((x) => x.name === m[1]);
-      if (item && item.why) refusedCard(item, r.error); else showReason(r.error, "refused");
+      const item = card !== undefined && (view.hand || []).find((x) => x.card === card);
+      if (item && item.why) refusedCard(item, r); else showReason(r.error, "refused", r.rule);
       focusHand();
       return false;
     }
@@ -226,10 +217,7 @@ export async function mount(root, ctx) {
     return true;
   }
 
-  function announce(text) {
-    log.append(h("li", { text }));
-    status.textContent = text;
-  }
+  const announce = announcer(status, log);
 
   function arrows(e) {                            // arrow keys move between the cards of the hand
     const list = [...hand.querySelectorAll("button")];
@@ -246,7 +234,10 @@ export async function mount(root, ctx) {
     const mine = view.hand;
     if (hidden()) {
       hand.append(h("button", { type: "button", class: "lt-pass",
-        onclick: () => { shownFor = view.seat; showReason("", null); redraw(); focusHand(true);
+        onclick: async () => {             // the pass screen is over: the driver shows this person his cards
+          const r = await client.call({ cmd: "reveal", table, seat: view.seat });
+          if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
+          shownFor = r.view.seat; view = live = r.view; showReason("", null); redraw(); focusHand(true);
           status.textContent = `${name(view.seat)} to act: ${phaseWords(view)}.`; } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
@@ -270,7 +261,7 @@ export async function mount(root, ctx) {
         onfocus: () => { if (bad) explain(item); },
         onclick: () => {
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
-          if (mayPlay) act(a);
+          if (mayPlay) act(a, c);
         },
       });
       hand.append(b);
@@ -346,13 +337,13 @@ export async function mount(root, ctx) {
     sessionBox.replaceChildren();
     const s = live.live.session;
     // shown once there is an earlier deal at this table (a single finished deal is the ledger above)
-    if (!s || s.deals.length - (live.live.waiting_for === "over" ? 1 : 0) < 1) return;
+    if (!s || s.count - (live.live.waiting_for === "over" ? 1 : 0) < 1) return;
     const n = live.seats.length;
     const rows = s.deals.map((d) => h("tr", {},
       h("th", { scope: "row", text: `Deal ${d.deal}` + (d.dealer !== null && d.dealer !== undefined ? ` (dealer ${name(d.dealer)})` : "") }),
       d.net.map((x, q) => h("td", { class: "num" }, money(x), h("small", { class: "lt-run", text: ` total ${money(d.running[q])}` }))),
       h("td", { class: "num", text: d.stays === null || d.stays === undefined ? "" : String(d.stays) })));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: `Total after ${s.deals.length} deal${s.deals.length > 1 ? "s" : ""}` }),
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: `Total after ${s.count} deal${s.count > 1 ? "s" : ""}` }),
       s.totals.map((x) => h("td", { class: "num", text: money(x) })), h("td", {})));
     sessionBox.append(h("h4", { text: "Session totals" }),
       h("div", { class: "lt-scroll" }, h("table", { class: "lt-ledger-table lt-session-table" },
@@ -364,8 +355,8 @@ export async function mount(root, ctx) {
     touched = true;
     const n = live.live.moves;
     if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
-    const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });
-    if (!r.ok) { showReason(r.error, "refused"); return; }
+    const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });   // null: the public view
+    if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     step = Math.max(0, k); view = r.view; redraw();
     status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${view.live.last.seat < 0 ? "chance" : name(view.live.last.seat)}: ${view.live.last.seat < 0 ? view.live.last.action : said(view.live.last)})` : "");
   }
@@ -390,17 +381,12 @@ export async function mount(root, ctx) {
     drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawSession(); drawReplay();
   }
 
-  function ruleLink(rule) {                 // the book's own page for the rule (rules.json, from the build)
-    const r = rule && ctx.rules && ctx.rules[rule];
-    if (!r) return null;
-    const title = r.title || rule.replace(/^[a-z]+-rule-/, "").replace(/-/g, " ");
-    return h("small", {}, " ", h("a", { href: new URL(r.href, ctx.root).href, "data-rule": rule, "aria-label": `the rule: ${title}` },
-      `(rule: ${title})`));
-  }
+  const ruleLink = (rule) => link(ctx, rule);
+
 
   function switchTo(r, say) {               // a new table from the driver: the old one is closed
     client.call({ cmd: "close", table });
-    if (pending) { clearTimeout(pending); pending = null; }
+    bots.cancel();
     table = r.table; step = null; shownFor = null; selected = new Set();
     people = [...r.view.live.people];
     log.replaceChildren(); live = r.view; view = r.view;
@@ -413,8 +399,8 @@ export async function mount(root, ctx) {
     started += 1;
     const r = await client.call({ cmd: "new", game: "stukolka", options: opts, seed: ctx.setup.seed + 1000 + started, people: who });
     if (!r.ok) {                             // the engine refuses the settings: the table stays as it was
-      if (fromSettings) settingsNote(r.error);
-      else showReason(r.error, "refused");
+      if (fromSettings) settingsNote(r);
+      else showReason(r.error, "refused", r.rule);
       return false;
     }
     options = { ...opts };
@@ -427,21 +413,32 @@ export async function mount(root, ctx) {
     touched = true;
     started += 1;
     const r = await client.call({ cmd: "next", table, seed: ctx.setup.seed + started });
-    if (!r.ok) { showReason(r.error, "refused"); return; }
-    switchTo(r, `Deal ${r.view.live.session.deals.length + 1}: ${name(r.view.dealer)} deals.`);
+    if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
+    switchTo(r, `Deal ${r.view.live.session.count + 1}: ${name(r.view.dealer)} deals.`);
     focusHand(true);
   }
 
+  let warned = false;                        // an unfinished deal's record shows every card: say so first
   async function save() {                    // the engine's record of this deal, as a .json file
     touched = true;
+    const saveButton = toolbar.querySelector(".lt-save");
+    if (live.live.waiting_for !== "over" && !warned) {
+      warned = true;
+      saveButton.textContent = "Save anyway (shows every card)";
+      showReason("This deal is not over: its record shows every card, the bots' hands and the stock too. " +
+        "Press the button again to save it.", "why");
+      return;
+    }
+    warned = false; saveButton.textContent = "Save this deal";
     const r = await client.call({ cmd: "record", table });
-    if (!r.ok) { showReason(r.error, "refused"); return; }
+    if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     const text = JSON.stringify(r.record, null, 1);
     const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
-      download: `stukolka-${r.record.rules.variant}-seed${live.live.seed}-move${r.record.actions.length}.json` });
+      download: `stukolka-${r.record.rules.variant}-move${r.record.actions.length}.json` });
     document.body.append(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    status.textContent = `This deal was saved as ${a.download} (${r.record.actions.length} moves).`;
+    status.textContent = `This deal was saved as ${a.download} (${r.record.actions.length} moves)` +
+      (r.shows_every_card ? ": the record shows every card." : ".");
   }
 
   async function loadFile(input) {           // the engine replays a saved record into a new table
@@ -451,13 +448,9 @@ export async function mount(root, ctx) {
     const text = await f.text();
     input.value = "";
     const r = await client.call({ cmd: "load", game: "stukolka", record: text, seed: ctx.setup.seed + 2000 + (++started), people });
-    if (!r.ok) {
-      const [msg, tag] = untagged(r.error);         // e.g. "... does not replay: ... [stukolka-record/1]"
-      const inner = /\[([a-z]+-rule-[a-z0-9-]+)\]/.exec(msg);
-      reason.replaceChildren(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${msg}` +
-        (tag ? ` (record format ${tag}).` : "."));
-      const link = ruleLink(inner ? inner[1] : tag); if (link) reason.append(link);
-      reason.dataset.kind = "refused";
+    if (!r.ok) {                                   // the driver's fields: the engine's words and the rule
+      showReason(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${r.error}.`,
+        "refused", r.rule);
       status.textContent = `The file ${f.name} was not loaded.`;
       return;
     }
@@ -468,12 +461,11 @@ export async function mount(root, ctx) {
 
   // ------------------------------------------------------------------ the settings panel
   let conf = null;
-  function settingsNote(text) {
+  function settingsNote(reply) {            // a refusal from the driver's fields, or null to clear
     const note = settings.querySelector(".lt-settings-note");
     if (!note) return;
-    const [msg, rule] = untagged(text);
-    note.replaceChildren(text ? `These settings were refused, and the table is unchanged. The engine says: ${msg}.` : "");
-    const link = rule && ruleLink(rule); if (link) note.append(link);
+    note.replaceChildren(reply ? `These settings were refused, and the table is unchanged. The engine says: ${reply.error}.` : "");
+    const l = reply && ruleLink(reply.rule); if (l) note.append(l);
   }
 
   function drawSettings() {
@@ -484,7 +476,9 @@ export async function mount(root, ctx) {
     const variant = h("select", { id: id("variant") },
       Object.keys(conf.variants).map((v) => h("option", { value: v, text: `${v}: ${VARIANTS[v] || v}` })));
     variant.value = cur.variant;
-    const players = h("input", { type: "number", id: id("players"), min: "3", max: "7", step: "1", value: String(cur.n_players), inputmode: "numeric" });
+    const limits = () => (conf.variants[variant.value] || {}).players || Object.values(conf.variants)[0].players;
+    const players = h("input", { type: "number", id: id("players"), min: String(limits()[0]), max: String(limits()[1]),
+      step: "1", value: String(cur.n_players), inputmode: "numeric" });
     const range = h("small", { class: "lt-hint", id: id("range") });
     players.setAttribute("aria-describedby", range.id);
     const mode = h("select", { id: id("mode") }, conf.violation_modes.map((m) => h("option", { value: m, text: MODES[m] || m })));
@@ -495,7 +489,8 @@ export async function mount(root, ctx) {
     const razrezRow = h("p", { class: "lt-set-row" }, h("label", { for: id("razrez") }, razrez, " Allow cutting in (razrez)"), ruleLink(conf.rules.razrez_allowed));
     const seats = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: "Who plays each seat (unticked seats are bots)" }));
     const seatBoxes = () => {
-      const n = Math.max(3, Math.min(7, Number(players.value) || 3));
+      const [lo, hi] = limits();                  // the engine's limits for the variant (the driver's settings)
+      const n = Math.max(lo, Math.min(hi, Number(players.value) || lo));
       const was = [...seats.querySelectorAll("input")].map((b) => b.checked);
       seats.querySelectorAll("label").forEach((l) => l.remove());
       for (let q = 0; q < n; q++) {
@@ -506,13 +501,14 @@ export async function mount(root, ctx) {
     };
     const follow = () => {                   // what the chosen variant offers, as the engine's rules say
       const v = conf.variants[variant.value] || {};
-      const [lo, hi] = v.players || [3, 7];
+      const [lo, hi] = limits();
+      players.min = String(lo); players.max = String(hi);
       range.textContent = ` this variant is played by ${lo} to ${hi}`;
       darkRow.hidden = !v.dark; dark.disabled = !v.dark;
       razrezRow.hidden = !v.razrez; razrez.disabled = !v.razrez;
     };
     variant.addEventListener("change", follow);
-    settings.addEventListener("change", () => settingsNote(""));
+    settings.addEventListener("change", () => settingsNote(null));
     players.addEventListener("input", seatBoxes);
     const start = async () => {
       const v = conf.variants[variant.value] || {};
@@ -522,7 +518,7 @@ export async function mount(root, ctx) {
         dark_allowed: !!(v.dark && dark.checked), razrez_allowed: !!(v.razrez && razrez.checked) });
       if (typeof opts.dealer === "number" && opts.dealer >= opts.n_players) delete opts.dealer;
       const who = [...seats.querySelectorAll("input:checked")].map((b) => Number(b.dataset.seat));
-      settingsNote("");
+      settingsNote(null);
       if (await newDeal(opts, who, true)) {
         status.textContent = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
           (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + "." +
@@ -581,13 +577,10 @@ export async function mount(root, ctx) {
     pump();
   }
 
-  function pump() {                                   // bots move one step at a time, paced
-    if (view.live.waiting_for !== "bot" || pending || step !== null) return;
-    pending = setTimeout(async () => {
-      pending = null;
-      await send({ cmd: fast ? "bots" : "bot", table });
-    }, fast ? 0 : PACE_MS);
-  }
+  const bots = pacer(() => view.live.waiting_for === "bot" && step === null,
+    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
+  function pump() { bots.pump(); }
+
 
   let width = 0;
   new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);

@@ -33,7 +33,11 @@ async function storeSnapshot(key, bytes) {
   } catch (e) { return false; }
 }
 
-const WARM_IMPORTS = "import json, random, fractions, stukolka.live, stukolka.live.games, stukolka.stukolka, stukolka.stukolka.record, stukolka.shtoss, stukolka.bots, stukolka.cards\n" +
+// Every game and calculator the driver registers by name is loaded before the memory snapshot:
+// after a restore the wheel's files are gone, so nothing may be left to import on first use.
+const WARM_IMPORTS = "import json, random, fractions, stukolka.live, stukolka.stukolka, stukolka.stukolka.record, stukolka.shtoss, stukolka.bots, stukolka.cards\n" +
+  "from stukolka.live.registry import COMMANDS, GAMES\n" +
+  "_ = [GAMES[g] for g in GAMES] + [COMMANDS[c] for c in COMMANDS]\n" +
   "from stukolka.live import handle\n";
 
 async function sha256(buf) {

@@ -127,3 +127,32 @@ def watched_page(browser_context):
     page = browser_context.new_page()
     yield PageWatch(page)
     page.close()
+
+
+# --------------------------------------------------------------------------- fixtures the browser tests share
+@pytest.fixture(scope="module")
+def served_live_site(live_site_path) -> Iterator[str]:
+    """The built book with this tree's live runtime, served on 127.0.0.1 for one test module."""
+    with served(live_site_path) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def fresh_context(playwright_driver, tmp_path_factory):
+    """A Chromium context with a fresh profile for one test module (its first visit starts cold)."""
+    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("live-profile"))
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def watched(fresh_context):
+    """A new page of :func:`fresh_context`, watched (:class:`PageWatch`): its console errors, and any
+    request to a host other than 127.0.0.1 from the page or its workers (the context's requests)."""
+    page = fresh_context.new_page()
+    w = PageWatch(page)
+    foreign = w.foreign
+    fresh_context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
+                     and not r.url.startswith(("data:", "blob:")) and foreign.append(r.url))
+    yield w
+    page.close()

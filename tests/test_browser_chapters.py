@@ -23,7 +23,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import SHOTS, PageWatch, chromium_context, served
+from conftest import SHOTS, PageWatch, served
 from stukolka.live.driver import handle
 
 pytestmark = pytest.mark.browser
@@ -59,19 +59,13 @@ def chapter_site(live_site_path):
         yield url + "book/"
 
 
-@pytest.fixture(scope="module")
-def chapter_context(playwright_driver, tmp_path_factory):
-    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("chapter-profile"))
-    yield ctx
-    ctx.close()
-
-
 @pytest.fixture
-def watched(chapter_context):
-    page = chapter_context.new_page()
+def watched(fresh_context):
+    """The shared page watch, and at the end: no console error, no request beyond 127.0.0.1."""
+    page = fresh_context.new_page()
     w = PageWatch(page)
-    chapter_context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
-                       and not r.url.startswith(("data:", "blob:")) and w.foreign.append(r.url))
+    fresh_context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
+                     and not r.url.startswith(("data:", "blob:")) and w.foreign.append(r.url))
     yield w
     page.close()
     assert w.errors == [], w.errors                            # no console error on the page

@@ -25,27 +25,6 @@ START_MS = 180_000
 MOVES = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length"
 
 
-@pytest.fixture(scope="module")
-def far_site(live_site_path):
-    with served(live_site_path) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def far_context(playwright_driver, tmp_path_factory):
-    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("live-far-profile"))
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture
-def page_watch(far_context):
-    page = far_context.new_page()
-    w = PageWatch(page)
-    yield w
-    page.close()
-
-
 def open_tables(page, url: str, n: int = 1) -> None:
     page.goto(url)
     page.wait_for_function(f"document.querySelectorAll('.live-table[data-live=live], .live-table[data-live=failed]').length === {n}",
@@ -105,9 +84,9 @@ def wait_moved(page, before: int) -> None:
 
 
 # --------------------------------------------------------------------------- the shedding game
-def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_suit_picker(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
+def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_suit_picker(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(0)
     lt = table.locator(".lt")
     assert table.locator(".lt-fa-seat").count() == 2                      # two opponents, cards face down
@@ -166,12 +145,12 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
     shot(table, "live-faraon-1280-over")
     assert phone_fits(page)
     shot(table, "live-faraon-390")
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_two_people_at_one_screen_pass_the_table_between_turns(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
+def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(2)
     lt = table.locator(".lt")
     table.locator(".lt-toolbar input[type=checkbox]").check()
@@ -187,7 +166,8 @@ def test_two_people_at_one_screen_pass_the_table_between_turns(far_site, page_wa
         if button.count():                     # a new person's turn: the hand stays hidden until asked
             assert table.locator(".lt-hand button.lt-mine").count() == 0
             passed.append(button.inner_text().split("Pass to Seat ")[1].split(" ")[0])
-            button.click()
+            button.click()                     # the page asks the driver to reveal this person's cards
+            table.locator(".lt-hand button.lt-mine").first.wait_for(timeout=20_000)
         assert table.locator(".lt-hand button.lt-mine").count() >= 1
         before = page.evaluate(MOVES)
         legal = table.locator(".lt-hand button.lt-legal")
@@ -201,12 +181,12 @@ def test_two_people_at_one_screen_pass_the_table_between_turns(far_site, page_wa
         wait_moved(page, before)
     assert {"0", "1"} <= set(passed)
     assert unnamed_controls(page) == []
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_a_shedding_match_runs_across_hands_with_next_hand(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_faraon_demo.html", 3)
+def test_a_shedding_match_runs_across_hands_with_next_hand(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(1)
     lt = table.locator(".lt")
     table.locator(".lt-toolbar input[type=checkbox]").check()
@@ -240,13 +220,13 @@ def test_a_shedding_match_runs_across_hands_with_next_hand(far_site, page_watch)
     rows = table.locator(".lt-fa-score-table tbody tr").count()
     assert rows == next_hands + 2                                   # each hand, and the totals
     assert unnamed_controls(page) == []
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 # --------------------------------------------------------------------------- Pharaon
-def test_a_pharaon_coup_with_a_stake_between_abcugs(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_pharaon_demo.html")
+def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_pharaon_demo.html")
     lt = page.locator(".lt")
     assert page.locator(".lt-sh-pharaon").count() == 1
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'person'", timeout=20_000)
@@ -291,13 +271,13 @@ def test_a_pharaon_coup_with_a_stake_between_abcugs(far_site, page_watch):
     shot(page.locator(".live-table"), "live-pharaon-1280-over")
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-pharaon-390")
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 # --------------------------------------------------------------------------- The Queen of Spades
-def test_the_queen_of_spades_evening_is_stepped_to_its_end(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_evenings_demo.html")
+def test_the_queen_of_spades_evening_is_stepped_to_its_end(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_evenings_demo.html")
     lt = page.locator(".lt")
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'replay'", timeout=20_000)
     assert "47000" in page.locator(".lt-sh-story").inner_text()
@@ -326,33 +306,33 @@ def test_the_queen_of_spades_evening_is_stepped_to_its_end(far_site, page_watch)
     assert unnamed_controls(page) == []
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-queen_of_spades-390")
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
-def test_the_shtoss_table_screenshots_and_distinct_kush_names(far_site, page_watch):
-    page = page_watch.page
-    open_tables(page, f"{far_site}book/live_shtoss_demo.html")
+def test_the_shtoss_table_screenshots_and_distinct_kush_names(served_live_site, watched):
+    page = watched.page
+    open_tables(page, f"{served_live_site}book/live_shtoss_demo.html")
     page.wait_for_function("document.querySelector('.lt').dataset.waiting === 'person'", timeout=20_000)
     assert page.locator(".lt-actions label", has_text="Kush for punter 1").count() == 1
     assert duplicate_names(page) == [] and unnamed_controls(page) == []
     shot(page.locator(".live-table"), "live-shtoss-1280")
     assert phone_fits(page)
     shot(page.locator(".live-table"), "live-shtoss-390")
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []
 
 
 @pytest.mark.parametrize("page_name, games", [
     ("shtoss_rules", ["shtoss"]), ("shtoss_options", ["shtoss", "shtoss"]), ("pharaon", ["pharaon"]),
     ("queen_of_spades", ["queen_of_spades"]), ("faraon_shedding", ["faraon", "faraon"]), ("play_shtoss", ["shtoss"]),
 ])
-def test_the_chapters_live_tables_go_live(far_site, page_watch, page_name, games):
-    page = page_watch.page
-    page.goto(f"{far_site}book/{page_name}.html")
+def test_the_chapters_live_tables_go_live(served_live_site, watched, page_name, games):
+    page = watched.page
+    page.goto(f"{served_live_site}book/{page_name}.html")
     assert page.eval_on_selector_all(".live-table", "els => els.map(e => e.dataset.game)") == games
-    open_tables(page, f"{far_site}book/{page_name}.html", len(games))
+    open_tables(page, f"{served_live_site}book/{page_name}.html", len(games))
     assert page.locator(".live-table .lt").count() == len(games)
     assert unnamed_controls(page) == [] and duplicate_names(page) == []
     if page_name == "play_shtoss":
         assert "full-width" in page.get_attribute(".live-table", "class")
         shot(page.locator(".live-table"), "live-play-shtoss-1280")
-    assert page_watch.errors == [] and page_watch.foreign == []
+    assert watched.errors == [] and watched.foreign == []

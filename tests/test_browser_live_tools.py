@@ -20,11 +20,10 @@ import re
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import ROOT, SHOTS, PageWatch, chromium_context, served
+from conftest import ROOT, SHOTS, served
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000
@@ -57,24 +56,6 @@ def tools_site(live_site_path):
         "Load a worked example or type your own numbers: the engine settles the deal."), encoding="utf-8")
     with served(site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def context(playwright_driver, tmp_path_factory):
-    ctx = chromium_context(playwright_driver, tmp_path_factory.mktemp("tools-profile"))
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture
-def watched(context):
-    page = context.new_page()
-    w = PageWatch(page)
-    foreign = w.foreign
-    context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
-               and not r.url.startswith(("data:", "blob:")) and foreign.append(r.url))
-    yield w
-    page.close()
 
 
 def open_live(page, url: str) -> None:
@@ -252,7 +233,7 @@ def test_widget_controls_are_named_in_the_static_page(tools_site, watched):
 
 
 @pytest.mark.skipif(not os.environ.get("STUKOLKA_LITE_SITE"), reason="STUKOLKA_LITE_SITE names a site with lite/")
-def test_widget_controls_are_named_in_jupyterlite(context):
+def test_widget_controls_are_named_in_jupyterlite(fresh_context):
     """The same widgets made by the in-browser Python of JupyterLite (its REPL; a minute or more)."""
     import urllib.parse
     sys.path.insert(0, str(ROOT / "tools"))
@@ -262,7 +243,7 @@ def test_widget_controls_are_named_in_jupyterlite(context):
     code = ("import ipywidgets\nfrom IPython.display import display\n"
             "from stukolka.widgets import shtoss_odds_explorer, pot_calculator, shtoss_deal\n"
             "for w in (shtoss_odds_explorer(), pot_calculator(), shtoss_deal()):\n    display(w)\n")
-    page = context.new_page()
+    page = fresh_context.new_page()
     try:
         page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/lite/repl/index.html?kernel=python&code="
                   + urllib.parse.quote(code))

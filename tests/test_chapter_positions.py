@@ -137,6 +137,9 @@ def test_every_live_table_starts_and_waits_for_a_person(d):
         view = call(cmd="bots", table=reply["table"])["view"]
     if d.people:
         assert view["live"]["waiting_for"] == "person", f"{d}: waits for {view['live']['waiting_for']}"
+        if len(d.people) > 1:                # several people at one screen: the public view until reveal
+            assert view["live"]["public"] and view["legal"] == [], d
+            view = call(cmd="reveal", table=reply["table"], seat=view["live"]["to_act"])["view"]
         assert view["live"]["to_act"] in d.people and view["legal"], d
     call(cmd="close", table=reply["table"])
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, LedgerLine
+from stukolka.errors import split_tags
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.live import GAMES, LiveTable, handle, register_game
 from stukolka.live.driver import TURN_RULE, GameSpec, card_pictures
@@ -32,6 +33,10 @@ class TinyState(GameState):
     'down' is refused when the seat's secret is 0 (rule ``tiny-rule-down``)."""
 
     n = 2
+
+    @property
+    def n_seats(self) -> int:
+        return self.n
 
     def __init__(self) -> None:
         self._history: list[str] = []
@@ -157,7 +162,9 @@ def test_a_person_moves_then_the_bot_and_views_come_from_the_state():
     assert v["live"]["waiting_for"] == "bot" and v["said"] == ["up"]
     assert v["legal"] == []                           # seat 0 is not to act now
     v = t.bot_step()
-    assert v["said"] == ["up", "up"] and v["live"]["last"] == {"seat": 1, "action": "up"}
+    assert v["said"] == ["up", "up"] and v["live"]["last"] == {"seat": 1}   # a bot's move: its public form only
+    t.act(0, "up")
+    assert t.view()["live"]["last"] == {"seat": 0, "action": "up"}            # the asker's own move in full
     assert t.bots[1].seen[-1] == {"player": 1, "secret": t.state.secret[1], "said": ["up"]}  # its own seat only
 
 
@@ -170,8 +177,9 @@ def test_a_refused_move_raises_the_engines_error_and_leaves_the_table_unchanged(
     assert e.value.rule == "tiny-rule-down" and "down" in str(e.value)
     assert t.state.history() == before and len(t.moves) == 1
     refusals = t.refusals(0, ["up", "down", "sideways"])
-    assert set(refusals) == {"down", "sideways"} and refusals["down"] == str(e.value)
-    assert "tiny-rule-say" in refusals["sideways"]
+    assert set(refusals) == {"down", "sideways"}
+    assert refusals["down"] == {"error": e.value.text, "rule": e.value.rule, "spec": e.value.spec}
+    assert refusals["sideways"]["rule"] == "tiny-rule-say"
     assert t.state.history() == before
 
 
@@ -196,8 +204,16 @@ def test_seats_are_kept_people_cannot_move_for_bots_nor_out_of_turn():
 
 def test_two_people_the_view_follows_the_seat_to_act():
     t = LiveTable("tiny", seed=2, people=[0, 1])
-    assert t.bots == {} and t.view()["seat"] == 0
+    assert t.bots == {} and t.view()["live"]["public"] and t.view()["secret"] is None   # until the page reveals
+    v = t.reveal(0)
+    assert v["seat"] == 0 and v["secret"] == t.state.secret[0] and not v["live"]["public"]
     v = t.act(0, "up")
+    assert v["live"]["public"] and v["secret"] is None and v["legal"] == []      # seat 1 has not been shown yet
+    with pytest.raises(RulesError, match="live-table-secrets"):
+        t.view(1)
+    with pytest.raises(RulesError, match="live-table-secrets"):
+        t.reveal(0)                                                                # not seat 0's turn
+    v = t.reveal(1)
     assert v["seat"] == 1 and v["secret"] == t.state.secret[1] and v["legal"]
 
 
@@ -270,15 +286,17 @@ def test_stukolka_view_shows_only_the_seats_own_cards():
     t = TABLES[r["table"]]
     t.run_bots()                                      # the cut, by seat 3
     t.act(0, "deal")
-    for seat in range(4):
-        v = t.view(seat)
-        obs = t.state.observation(seat)
-        mine = None if v["hand"] is None else [x["card"] for x in v["hand"]]
-        assert mine == (list(obs.hand) if obs.hand is not None else None)
-        assert mine == list(t.state.hands[seat]) and [parse_card(x["name"]) for x in v["hand"]] == mine
-        other = [c for q in range(4) if q != seat for c in t.state.hands[q]]
-        assert not set(mine or ()) & set(other)
-        assert json.loads(json.dumps(v)) == v
+    v = t.view(0)
+    obs = t.state.observation(0)
+    mine = None if v["hand"] is None else [x["card"] for x in v["hand"]]
+    assert mine == (list(obs.hand) if obs.hand is not None else None)
+    assert mine == list(t.state.hands[0]) and [parse_card(x["name"]) for x in v["hand"]] == mine
+    other = [c for q in range(4) if q != 0 for c in t.state.hands[q]]
+    assert not set(mine or ()) & set(other)
+    assert json.loads(json.dumps(v)) == v
+    for seat in (1, 2, 3):                            # a bot's seat is never shown
+        with pytest.raises(RulesError, match="live-table-secrets"):
+            t.view(seat)
 
 
 def test_stukolka_refused_cards_carry_the_engines_reason():
@@ -288,7 +306,7 @@ def test_stukolka_refused_cards_carry_the_engines_reason():
         r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
         t = TABLES[r["table"]]
         while not t.state.is_terminal():
-            v = t.view()
+            v = t.reveal(t.to_act())
             refused = [x for x in v["hand"] or () if x["why"]]
             if refused:
                 action, why = f"play {refused[0]['name']}", refused[0]["why"]
@@ -444,7 +462,7 @@ def test_replay_steps_through_the_moves_without_moving_the_table():
     assert {k: x for k, x in end.items() if k != "live"} == t.state.view(0)
     assert t.state.is_terminal() and len(t.moves) == n
     r = call(cmd="replay", table=tid, step=n + 1)
-    assert not r["ok"] and "live-table-replay" in r["error"]
+    assert not r["ok"] and r["rule"] == "live-table-replay" and r["field"] == "step"
 
 
 def test_a_shtoss_deal_at_the_table_is_the_engines():
@@ -538,14 +556,15 @@ def test_every_refused_card_carries_the_drivers_exact_refusal():
         r = call(cmd="new", game="stukolka", options={"n_players": 4, "dealer": 0}, seed=seed, people=[0, 1, 2, 3])
         t = TABLES[r["table"]]
         while not t.state.is_terminal():
-            v = t.view()
+            v = t.reveal(t.to_act())
             for item in v["hand"] or ():
                 if v["phase"] == "play" and not item["legal"]:
                     assert item["refusal"] and not item["penalized"]
                     before = t.state.history()
                     reply = call(cmd="act", table=r["table"], seat=v["seat"], action=f"play {item['name']}")
-                    assert not reply["ok"] and reply["error"] == item["refusal"]
-                    assert item["refusal"].endswith(f"[{reply['rule']}]") and t.state.history() == before
+                    text, rule, spec = split_tags(item["refusal"])
+                    assert not reply["ok"] and (reply["error"], reply["rule"], reply["spec"]) == (text, rule, spec)
+                    assert t.state.history() == before
                     met += 1
                 else:
                     assert "refusal" not in item
@@ -616,8 +635,8 @@ def test_a_bad_record_is_refused_with_the_engines_words_and_nothing_changes():
         r = call(cmd="load", record=sent, people=[0])
         with pytest.raises(RecordError) as exc:
             engine()
-        assert not r["ok"] and r["kind"] == "RecordError" and r["error"] == str(exc.value)
-        assert "stukolka-record/1" in r["error"]
+        assert not r["ok"] and r["kind"] == "RecordError" and r["error"] == exc.value.text
+        assert r["rule"] == exc.value.rule and r["rule"]
     assert not call(cmd="load")["ok"]
     assert set(TABLES) == open_before and call(cmd="view", table=tid)["view"] == view_before
 
@@ -659,7 +678,7 @@ def test_the_settings_come_from_the_engines_rules():
         assert info["dark"] == probe.dark_on and info["razrez"] == probe.razrez_on
     assert "penalize" in s["violation_modes"] and s["defaults"]["variant"] == StukolkaRules().variant
     bad = call(cmd="new", game="stukolka", options={"variant": "obligatory", "n_players": 7}, seed=1, people=[0])
-    assert not bad["ok"] and "stukolka-rule-player-limits" in bad["error"]
+    assert not bad["ok"] and bad["rule"] == "stukolka-rule-player-limits"
     assert not call(cmd="settings", game="tiny")["ok"]
 
 
@@ -697,3 +716,105 @@ def test_the_stukolka_hooks_are_registered_by_the_games_module():
     assert spec.seats is None                                        # a Stukolka state says n_players itself
     t = LiveTable("stukolka", {"n_players": 5, "dealer": 2}, seed=4, people=[0])
     assert t.seats == t.state.rules.n_players == 5
+
+
+def test_a_long_session_keeps_its_replies_and_its_tables_bounded():
+    """After many ``next`` deals the session block lists the count, the exact totals and the last
+    few deals only, and every finished deal's table is closed."""
+    from stukolka.live.driver import LIMITS, TABLES
+    r = call(cmd="new", game="stukolka", options={"n_players": 3, "variant": "golets", "dealer": 0}, seed=1, people=[])
+    tid, sizes, nets = r["table"], [], [0, 0, 0]
+    open_before = len(TABLES)
+    for deal in range(1, 61):
+        v = call(cmd="bots", table=tid)["view"]
+        nets = [a + b for a, b in zip(nets, v["settlement"]["net"])]
+        s = v["live"]["session"]
+        assert s["count"] == deal and s["totals"] == nets and len(s["deals"]) == min(deal, LIMITS["session_deals"])
+        assert s["deals"][-1]["deal"] == deal and s["deals"][-1]["running"] == nets
+        sizes.append(len(json.dumps(v)))
+        r = call(cmd="next", table=tid)
+        assert r["ok"] and tid not in TABLES, r                       # the finished deal's table is closed
+        tid = r["table"]
+        assert len(TABLES) == open_before
+    assert max(sizes[30:]) < 2 * max(sizes[:10])
+
+
+def test_the_open_tables_are_bounded():
+    from stukolka.live.driver import LIMITS, TABLES
+    first = call(cmd="new", game="tiny", seed=1, people=[0])["table"]
+    for _ in range(LIMITS["tables"] + 5):
+        call(cmd="new", game="tiny", seed=1, people=[0])
+    assert len(TABLES) == LIMITS["tables"] and first not in TABLES
+    r = call(cmd="view", table=first)
+    assert not r["ok"] and r["field"] == "table" and r["rule"] == "live-table-protocol"
+
+
+@pytest.mark.parametrize("message, field", [
+    ('{"cmd": "act", "table": 1, "seat": 1.0, "action": "up"}', "seat"),
+    ('{"cmd": "act", "table": 1, "seat": true, "action": "up"}', "seat"),
+    ('{"cmd": "act", "table": 1, "seat": 0}', "action"),
+    ('{"cmd": "replay", "table": 1}', "step"),
+    ('{"cmd": "refusals", "table": 1, "seat": 0, "actions": "up down"}', "actions"),
+    ('{"cmd": "new", "game": "tiny", "people": [0, 1.0]}', "people"),
+    ('{"cmd": "new", "game": "tiny", "seed": "7"}', "seed"),
+    ('{"cmd": 7}', "cmd"),
+    ('{"table": 1}', "cmd"),
+    ('{"cmd": "dance"}', "cmd"),
+    ('{"cmd": "view", "table": "1"}', "table"),
+    ('[' * 995 + ']' * 995, ""),
+    ('{"cmd": NaN}', ""),
+])
+def test_a_malformed_message_is_a_typed_refusal_naming_its_field(message, field):
+    from stukolka.live.driver import TABLES
+    TABLES.clear()
+    t = call(cmd="new", game="tiny", seed=3, people=[0])["table"]
+    assert t == 1 or True
+    message = message.replace('"table": 1', f'"table": {t}')
+    before = (TABLES[t].state.history(), len(TABLES[t].moves))
+    r = json.loads(handle(message))
+    assert not r["ok"] and r["field"] == field and r["rule"] in ("live-table-protocol", "live-table-game"), r
+    assert r["error"] and "[" not in r["error"][-2:] and len(json.dumps(r)) < 1000
+    assert (TABLES[t].state.history(), len(TABLES[t].moves)) == before       # nothing changed
+
+
+def test_huge_inputs_are_quoted_short_and_replies_are_valid_utf8():
+    big = json.dumps({"cmd": "new", "game": "tiny", "people": list(range(10_000))})
+    r = json.loads(handle(big))
+    assert not r["ok"] and r["field"] == "people" and len(r["error"]) < 300
+    text = handle(json.dumps({"cmd": "new", "game": "stukolka", "options": {"\udc80": 1}, "seed": 1}))
+    text.encode("utf-8")                                   # valid UTF-8: the lone surrogate is escaped
+    r = json.loads(text)
+    assert not r["ok"] and r["rule"] == "stukolka-rules"
+    t = call(cmd="new", game="tiny", seed=3, people=[0])["table"]
+    r = json.loads(handle(json.dumps({"cmd": "refusals", "table": t, "seat": 0, "actions": "x" * 100_000})))
+    assert not r["ok"] and r["field"] == "actions" and len(r["error"]) < 300
+
+
+def test_the_worker_loads_every_registered_game_before_its_snapshot():
+    """The page's worker runs WARM_IMPORTS before its memory snapshot, after which the wheel's files
+    are gone: every game and calculator registered by name must be loaded by then."""
+    import re
+    import subprocess
+    import sys
+    js = (ROOT / "live" / "worker.js").read_text(encoding="utf-8")
+    block = re.search(r"const WARM_IMPORTS = (.*?);\n", js, re.S).group(1)
+    code = "".join(json.loads(part) for part in re.findall(r'"(?:[^"\\]|\\.)*"', block))
+    probe = code + ("from stukolka.live.registry import GAMES, COMMANDS\n"
+                    "print(GAMES.loaded() == sorted(GAMES) and COMMANDS.loaded() == sorted(COMMANDS))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "True", out
+
+
+def test_importing_the_live_package_loads_no_game():
+    """``import stukolka.live`` loads the driver and the registry; a game's module is loaded when a
+    message first asks for that game (the engine package ``stukolka`` itself imports every engine)."""
+    import subprocess
+    import sys
+    probe = ("import sys, stukolka; before = set(sys.modules); import stukolka.live\n"
+             "print(sorted(m for m in set(sys.modules) - before if m.startswith('stukolka')))\n"
+             "from stukolka.live import handle; handle('{\"cmd\": \"new\", \"game\": \"faraon\", \"seed\": 1}')\n"
+             "print(sorted(m for m in set(sys.modules) - before if m.startswith('stukolka.live')))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    first, after = out.stdout.splitlines()
+    assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry"])
+    assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry", "stukolka.live.table_faraon"])

@@ -62,8 +62,12 @@ def test_pharaon_table_is_the_engines_coup_shtoss_rule_pharaon_sides():
 
 def test_pharaon_refuses_a_stake_above_the_bank_and_the_table_does_not_move():
     t, v = new("pharaon", {}, seed=1, people=[0, 1])
+    assert call(cmd="act", table=t, seat=0, action="bank 50")["rule"] == "live-table-secrets"   # not revealed yet
+    call(cmd="reveal", table=t, seat=0)
     v = call(cmd="act", table=t, seat=0, action="bank 50")["view"]
-    assert v["bank"] == 50 and v["seat"] == 1                              # two people: the view follows
+    assert v["bank"] == 50 and v["live"]["public"]                         # two people: the public view
+    v = call(cmd="reveal", table=t, seat=1)["view"]
+    assert v["seat"] == 1 and not v["live"]["public"]                      # until the page reveals the punter's
     before = call(cmd="view", table=t, seat=1)["view"]
     r = call(cmd="act", table=t, seat=1, action="name K 500")
     assert not r["ok"] and r["rule"].startswith("shtoss-rule-pharaon-bank") and "500" in r["error"]
@@ -97,10 +101,11 @@ def test_each_evening_replays_at_the_table_as_the_record(number):
     st = state.settlements[0]
     assert (v["stakes"][0]["position"], v["stakes"][0]["rule"]) == (st.position, st.rule)
     # stepped back to the start and forward again by the engine's replay; the table does not move
-    first = call(cmd="replay", table=t, step=0, seat=1)["view"]
+    first = call(cmd="replay", table=t, step=0)["view"]
     assert first["stakes"] == [] and first["right"] == [] and first["live"]["waiting_for"] == "replay"
-    staked = call(cmd="replay", table=t, step=1, seat=1)["view"]
-    assert staked["pending"]["kush"] == int(ev["actions"][0].split()[2])   # Hermann's stake, seen by him
+    staked = call(cmd="replay", table=t, step=1)["view"]
+    assert staked["pending"]["kush"] == int(ev["actions"][0].split()[2])   # Hermann's stake, seen by all
+    assert not call(cmd="replay", table=t, step=1, seat=1)["ok"]           # no person: no seat's own view
     assert call(cmd="view", table=t)["view"]["live"]["waiting_for"] == "over"
 
 
@@ -112,6 +117,30 @@ def test_the_third_evening_as_hermann_meant_it_and_under_half_on_the_lob():
     v = call(cmd="bots", table=t)["view"]
     assert v["evening"]["capital_after"] == replay_queen_of_spades(ShtossRules(lob_half=True))[2]
     assert v["stakes"][0]["rule"] == "shtoss-rule-lob-half"
+
+
+def test_an_evening_whose_person_leaves_the_record_plays_on_with_a_shtoss_bot():
+    """Hermann (seat 1, a person) stakes another card than the record's: the evening says it has
+    left its record, the banker's script hands its seat to an ordinary shtoss bot, and the deal
+    is played to its end by the engine (no table wedged)."""
+    rec = queen_of_spades()
+    t, v = new("queen_of_spades", {"evening": 1}, people=[1])
+    scripted = rec["evenings"][0]["actions"][0]
+    other = next(a for a in v["legal"] if a.startswith("stake ") and a.split()[1] != scripted.split()[1])
+    v = call(cmd="act", table=t, seat=1, action=other)["view"]
+    assert v["evening"]["left_record"]
+    for _ in range(200):
+        if v["live"]["waiting_for"] == "over":
+            break
+        if v["live"]["waiting_for"] == "bot":
+            r = call(cmd="bot", table=t)
+        else:
+            r = call(cmd="act", table=t, seat=1, action="done" if "done" in v["legal"] else v["legal"][0])
+        assert r["ok"], r
+        v = r["view"]
+    assert v["live"]["waiting_for"] == "over" and v["settlement"]["net"]
+    assert any("ordinary bot" in n["text"] for n in v["live"]["notes"])
+    assert call(cmd="record", table=t)["record"]["actions"][0] == other
 
 
 def test_a_bad_evening_is_refused():
@@ -249,7 +278,10 @@ def test_two_people_at_one_screen_the_view_follows_the_seat_to_act():
     for _ in range(40):
         if v["live"]["waiting_for"] != "person":
             break
-        assert v["seat"] == v["to_act"] == v["live"]["viewer"]
+        if v["live"]["public"]:                                           # the pass screen: no hand yet
+            assert not v["hand"] and v["legal"] == []
+            v = call(cmd="reveal", table=t, seat=v["to_act"])["view"]
+        assert v["seat"] == v["to_act"] == v["live"]["viewer"] and v["hand"]
         seen.add(v["seat"])
         v = call(cmd="act", table=t, seat=v["seat"], action=v["legal"][0])["view"]
     assert seen == {0, 1}
@@ -257,9 +289,9 @@ def test_two_people_at_one_screen_the_view_follows_the_seat_to_act():
 
 def test_bad_shedding_options_are_refused_with_the_engines_rule():
     r = call(cmd="new", game="faraon", options={"players": 6}, seed=0, people=[0])
-    assert not r["ok"] and "faraon-rule-players" in r["error"]
+    assert not r["ok"] and r["rule"] == "faraon-rule-players"
     r = call(cmd="new", game="faraon", options={"players": 2, "colour": 1}, seed=0, people=[0])
-    assert not r["ok"] and "faraon-rule-players" in r["error"]
+    assert not r["ok"] and r["rule"] == "faraon-rule-players"
 
 
 def test_the_directive_knows_the_new_games():
@@ -299,7 +331,9 @@ def test_each_game_counts_its_seats_with_its_hook_live_table_seats(game, options
     t, v = new(game, options, seed=2, people=[])
     state = GAMES[game].new_state(options, __import__("random").Random(2))
     assert GAMES[game].seats is not None and GAMES[game].seats(state) == seats
-    assert call(cmd="view", table=t, seat=seats - 1)["ok"]
+    assert call(cmd="view", table=t)["ok"]
+    hidden = call(cmd="view", table=t, seat=seats - 1)                 # a bot's seat: never shown
+    assert not hidden["ok"] and hidden["rule"] == "live-table-secrets"
     bad = call(cmd="view", table=t, seat=seats)
     assert not bad["ok"] and f"seats are 0..{seats - 1}" in bad["error"]
     if game == "faraon":

@@ -71,14 +71,14 @@ def test_mid_deal_stake_moves_n_between_abcugs(shtoss_rule="shtoss-rule-mid-deal
     assert frac(r["mid"]["edge"]) == odds.mid_deal_edge(rules, n, 3)
     assert r["mid"]["n_max"] == between_abcugs(rules, rules.deal_length)
     bad = ask(cmd="odds", options={}, n="ten", m=2)
-    assert not bad["ok"] and shtoss_rule in bad["error"] and "'ten'" in bad["error"]
+    assert not bad["ok"] and bad["rule"] == shtoss_rule and "'ten'" in bad["error"]
 
 
 def test_bad_odds_options_are_refused_by_name():
     r = ask(cmd="odds", options={"deck_size": 37})
     assert not r["ok"] and "deck_size=37" in r["error"] and r["kind"] == "RulesError"
     r = ask(cmd="odds", options={"bank_limit": 3, "colour": 1})
-    assert not r["ok"] and "colour" in r["error"] and "shtoss-rule-roles" in r["error"]
+    assert not r["ok"] and "colour" in r["error"] and r["rule"] == "shtoss-rule-roles"
     assert ask(cmd="odds", options={})["ok"]            # nothing was left changed
 
 
@@ -127,7 +127,7 @@ def test_pot_settings_changed_after_an_example_say_what_differs():
 ])
 def test_bad_pot_settings_are_refused_with_the_rule(settings, label, words):
     r = ask(cmd="pot", settings=settings)
-    assert not r["ok"] and label in r["error"] and words in r["error"], r
+    assert not r["ok"] and r["rule"] == label and words in r["error"], r
 
 
 def test_the_explorer_widget_asks_the_engine_once_per_move(monkeypatch):
@@ -175,8 +175,9 @@ def test_the_notebook_widget_bundles_the_pages_renderer_and_answers_with_handle(
         js = live_widget.bundle(kind)
         own = (live / f"{kind}.js").read_text(encoding="utf-8")
         assert "export async function mount" in js and "export default" in js and "model.send" in js
-        assert 'from "./dom.js"' not in js and "export function h" in js     # one module, no relative import
-        body = own.split('import { h } from "./dom.js";', 1)[1]
+        assert 'from "./' not in js and "export function h" in js           # one module, no relative import
+        assert "export function ruleLink" in js and "export { h }" not in js   # the shared module inside it
+        body = own.split('import { h, ruleLink, showRefusal } from "./common.js";', 1)[1]
         assert body in js
     with pytest.raises(ValueError, match="live-table-game"):
         live_widget.bundle("faro")

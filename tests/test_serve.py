@@ -486,3 +486,51 @@ def test_symlinks_out_are_refused_even_where_tornado_would_follow_them(tmp_path,
         assert status(get_raw(running.port, b"/link-in.html")) == 200
     finally:
         running.stop()
+
+
+# --------------------------------------------------------------------------- a client that stops reading
+def test_a_client_that_stops_reading_is_dropped_after_the_write_timeout(tmp_path):
+    """A client asks for a large file and reads nothing: the server gives up on it once a chunk has
+    waited longer than the write timeout, closing the connection (and the file), so such clients
+    cannot hold the server's descriptors.  Real sockets, a small receive buffer."""
+    site = tmp_path / "big"
+    site.mkdir()
+    size = 16 * 2**20
+    (site / "big.bin").write_bytes(b"\0" * size)
+    (site / "small.txt").write_text("still here\n")
+    running = Running(site, idle_timeout=IDLE, write_timeout=0.5)
+    try:
+        clients = []
+        for _ in range(5):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.connect(("127.0.0.1", running.port))
+            s.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            clients.append(s)
+        time.sleep(3)                                  # read nothing meanwhile
+        for s in clients:
+            s.settimeout(10)
+            got = 0
+            while True:
+                try:
+                    chunk = s.recv(1 << 20)
+                except (ConnectionResetError, TimeoutError):
+                    break
+                if not chunk:
+                    break
+                got += len(chunk)
+            s.close()
+            assert got < size, "the whole file came although the client had stopped reading"
+        assert get(running.port, "/small.txt") == (200, get(running.port, "/small.txt")[1], b"still here\n")
+    finally:
+        running.stop()
+
+
+def test_a_file_asked_for_as_a_folder_is_redirected_to_itself(port):
+    """``/index.html/`` would serve the page one level too deep (its relative links broken): it is
+    redirected to ``/index.html``; a folder keeps its slash."""
+    for path, to in (("/index.html/", "/index.html"), ("/sub/index.html/", "/sub/index.html"),
+                     ("/script.js/", "/script.js"), ("/index.html/?x=1", "/index.html?x=1")):
+        code, headers, _ = get(port, path)
+        assert code == 301 and headers["location"] == to, (path, code, headers.get("location"))
+    assert get(port, "/sub/")[0] == 200 and get(port, "/index.html/x")[0] == 404

@@ -28,7 +28,8 @@ and server run on it -- is a maintained, single-threaded asynchronous server who
 and has per-connection header and body timeouts.  This module is the thin layer on top of it:
 404 instead of 403 (the reader's question is "is it there?"), the null byte, the MIME table,
 a cheap ETag that follows rebuilds, a 431 answer where tornado would just drop the connection,
-and a command line that fails in one line.  An asynchronous server needs no thread per
+a write timeout (a client that stops reading is dropped: tornado has none), a redirect for a file
+asked for as a folder (``/index.html/``), and a command line that fails in one line.  An asynchronous server needs no thread per
 connection, so no pool has to be bounded: the timeouts bound how long a connection can live.
 
 Tests: tests/test_serve.py.  tests/conftest.py serves the book for the browser tests with
@@ -60,6 +61,7 @@ HOST = "127.0.0.1"
 DEFAULT_DIRECTORY = "_build/html"
 DEFAULT_PORT = 8000
 IDLE_TIMEOUT = 15.0           # seconds to send a complete request head (also between keep-alive requests)
+WRITE_TIMEOUT = 30.0          # seconds a client may take to read one chunk of an answer before it is dropped
 MAX_HEADER_BYTES = 64 * 1024  # request line + headers
 MAX_BODY_BYTES = 64 * 1024    # only GET and HEAD are served; nobody needs to send a body
 USAGE = "usage: python tools/serve.py [DIRECTORY] [PORT]"
@@ -133,12 +135,40 @@ class BookFileHandler(tornado.web.StaticFileHandler):
             return super().get_absolute_path(root, path)
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if self.validate_path_form(absolute_path):
+            return None
         with _403_as_404():
             checked = super().validate_absolute_path(root, absolute_path)
         # Tornado refuses symlinks out of the root since 6.5.9; check again, whatever the version.
         if checked is not None and not _inside(checked, root):
             raise tornado.web.HTTPError(404, "%s resolves outside the build folder", self.path)
         return checked
+
+    def validate_path_form(self, absolute_path: str) -> bool:
+        """A file asked for as a folder (``/index.html/``) would be served one level too deep (its
+        relative links would break): it is redirected to the file's own URL.  True if answered."""
+        if self.path.endswith("/") and os.path.isfile(absolute_path):
+            query = f"?{self.request.query}" if self.request.query else ""
+            self.redirect("/" + self.path.strip("/") + query, permanent=True)
+            return True
+        return False
+
+    def flush(self, include_footers: bool = False) -> "asyncio.Future[None]":
+        """Tornado's flush, dropping a client that has not taken the chunk after the write timeout
+        (a client that stops reading would otherwise hold its connection and its file open)."""
+        task = asyncio.ensure_future(self._flush_in_time(super().flush(include_footers)))
+        task.add_done_callback(_retrieved)      # finish() does not await its flush: no "never retrieved"
+        return task
+
+    async def _flush_in_time(self, flushed: "asyncio.Future[None]") -> None:
+        limit = float(self.settings.get("write_timeout", WRITE_TIMEOUT))
+        try:
+            await asyncio.wait_for(asyncio.shield(flushed), timeout=limit)
+        except asyncio.TimeoutError:
+            stream = getattr(self.request.connection, "stream", None)
+            if stream is not None:
+                stream.close()
+            raise tornado.iostream.StreamClosedError() from None
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
         if isinstance(value, tornado.web.HTTPError):   # an answer to a bad request, not a fault
@@ -166,6 +196,11 @@ class BookFileHandler(tornado.web.StaticFileHandler):
             self.set_header("Allow", "GET, HEAD")
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(f"{status_code} {tornado.httputil.responses.get(status_code, 'Error')}\n")
+
+
+def _retrieved(task: "asyncio.Future[None]") -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 _TOO_LARGE_BODY = b"431 Request Header Fields Too Large\n"
@@ -245,9 +280,11 @@ class BookServer:
     """
 
     def __init__(self, directory: str | os.PathLike[str], port: int = DEFAULT_PORT, *,
-                 idle_timeout: float = IDLE_TIMEOUT, max_header_bytes: int = MAX_HEADER_BYTES) -> None:
+                 idle_timeout: float = IDLE_TIMEOUT, max_header_bytes: int = MAX_HEADER_BYTES,
+                 write_timeout: float = WRITE_TIMEOUT) -> None:
         self.directory = check_directory(directory)
         self.idle_timeout = idle_timeout
+        self.write_timeout = write_timeout
         self.max_header_bytes = max_header_bytes
         self._sockets = _bind(port)
         self.server_address: tuple[str, int] = self._sockets[0].getsockname()[:2]
@@ -264,7 +301,8 @@ class BookServer:
     def application(self) -> tornado.web.Application:
         return tornado.web.Application(
             [(r"/(.*)", BookFileHandler, {"path": str(self.directory), "default_filename": "index.html"})],
-            log_function=_log_request, compress_response=False, serve_traceback=False)
+            log_function=_log_request, compress_response=False, serve_traceback=False,
+            write_timeout=self.write_timeout)
 
     def serve_forever(self, *, handle_signals: bool = False) -> None:
         """Serve until :meth:`shutdown` (or, with ``handle_signals``, SIGINT/SIGTERM)."""

@@ -1,6 +1,6 @@
 """The book's calculators on a static page: commands of the live driver that need no table.
 
-Two commands, registered with :func:`stukolka.live.driver.register_command` by :func:`register`:
+Two commands, registered by name by :mod:`stukolka.live` (or by :func:`register`):
 
 * ``odds`` -- the shtoss odds explorer.  ``options`` holds
   :class:`~stukolka.shtoss.rules.ShtossRules` fields (those of :data:`ODDS_CONTROLS`); ``n`` and
@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from stukolka.base import Ledger, RulesError, StukolkaError, money_text
+from stukolka.live.registry import register_command
 from stukolka.cards import HEARTS, SPADES, make_card
 from stukolka.shtoss import odds
 from stukolka.shtoss.rules import ShtossRules, between_abcugs, settle_card
@@ -376,11 +377,12 @@ def static_picture(kind: str, options: Mapping[str, Any] | None = None) -> str:
 # ---------------------------------------------------------------------------- registration
 def register() -> None:
     """Make ``odds`` and ``pot`` commands of :func:`stukolka.live.driver.handle` (idempotent)."""
-    from stukolka.live.driver import register_command
     register_command("odds", odds_answer)
     register_command("pot", pot_answer)
 
 
 def refusal(exc: StukolkaError) -> dict[str, Any]:
-    """An engine refusal as the driver sends it (for a caller outside :func:`~stukolka.live.driver.handle`)."""
-    return {"ok": False, "error": str(exc), "rule": getattr(exc, "rule", ""), "kind": type(exc).__name__}
+    """An engine refusal as the driver sends it (for a caller outside :func:`~stukolka.live.driver.handle`):
+    the error's own fields, never its text parsed."""
+    return {"ok": False, "error": exc.text, "rule": exc.rule or "live-table-protocol", "spec": exc.spec,
+            "kind": type(exc).__name__}

@@ -651,6 +651,11 @@ class StukolkaState(GameState):
             return (d - 1) % self.n
         return d  # shleif choice, deal
 
+    @property
+    def n_seats(self) -> int:
+        """How many seats the table has."""
+        return self.n
+
     def is_terminal(self) -> bool:
         return self.phase is _PH_TERMINAL
 

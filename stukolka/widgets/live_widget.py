@@ -37,7 +37,8 @@ LIVE_DIR = next((p for p in (Path(__file__).resolve().parents[2] / "live",
 #: The renderers a notebook widget can show (calculators: they need no table).
 KINDS = ("odds", "pot")
 
-_IMPORT = re.compile(r'^import \{ h \} from "\./dom\.js";\s*$', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./(?:dom|common)\.js";\s*$', re.M)
+_REEXPORT = re.compile(r'^export \{ h \};\s*$', re.M)
 
 _SHIM = """
 // ---- the notebook side: anywidget gives the renderer a client that talks to the kernel
@@ -62,16 +63,18 @@ export default {
 
 
 def bundle(kind: str, live_dir: Path | None = None) -> str:
-    """One ES module: ``live/dom.js``, then ``live/<kind>.js`` without its import of it, then a
-    default export for anywidget that mounts the renderer with a kernel client."""
+    """One ES module: ``live/dom.js``, ``live/common.js`` and ``live/<kind>.js``, each without its
+    imports of the others, then a default export for anywidget that mounts the renderer with a
+    kernel client."""
     if kind not in KINDS:
         raise RulesError(f"live widget kind {kind!r} is not one of {', '.join(KINDS)} [live-table-game]")
     d = live_dir or LIVE_DIR
     renderer = (d / f"{kind}.js").read_text(encoding="utf-8")
     if not _IMPORT.search(renderer):
-        raise RulesError(f"live/{kind}.js does not import h from ./dom.js the way the bundle expects",
+        raise RulesError(f"live/{kind}.js does not import from ./common.js the way the bundle expects",
                          rule="live-table-game")
-    return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + _IMPORT.sub("", renderer) + _SHIM)
+    common = _REEXPORT.sub("", _IMPORT.sub("", (d / "common.js").read_text(encoding="utf-8")))
+    return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + common + "\n" + _IMPORT.sub("", renderer) + _SHIM)
 
 
 def styles(live_dir: Path | None = None) -> str:

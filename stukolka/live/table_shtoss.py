@@ -1,0 +1,279 @@
+"""Shtoss, Pharaon and the evenings of *The Queen of Spades* at a live table.
+
+Each is a :class:`~stukolka.live.registry.GameSpec`: a new engine state from the page's options and
+a seeded bot per seat.  What the page draws is the state's own ``view(seat)``; the money of a deal
+is the engine's (:class:`~stukolka.shtoss.session.Session` books the capitals and the kush).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any
+
+from stukolka.base import CHANCE, GameState, sample_chance
+from stukolka.errors import IllegalActionError, RulesError
+from stukolka.live.registry import GameSpec
+from stukolka.shtoss import Pharaon, Session, ShtossRules, ShtossState
+from stukolka.shtoss.checks import check_money
+from stukolka.shtoss.evenings import capital_after, queen_of_spades, replay_evening
+
+__all__ = ["SHTOSS", "PHARAON", "QUEEN_OF_SPADES", "new_shtoss", "ShtossTableBot", "shtoss_bot", "LiveShtoss",
+           "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot", "evening_bot",
+           "pharaon_seats", "shtoss_seats"]
+
+def new_shtoss(options: Mapping[str, Any], rng: random.Random) -> GameState:
+    """A shtoss deal from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
+    field, plus ``punters``, ``initial_kush``, ``kush`` (punter -> kush for this deal, as paroli
+    left it) and ``capitals`` (each seat's capital before the deal, banker first)."""
+    opts = dict(options)
+    punters = opts.pop("punters", 1)
+    initial = opts.pop("initial_kush", 1)
+    kush = {int(p): k for p, k in dict(opts.pop("kush", None) or {}).items()}
+    capitals = opts.pop("capitals", None)
+    try:
+        rules = ShtossRules(**opts)
+    except TypeError as e:
+        raise RulesError(f"shtoss options {sorted(options)!r}: {e} [shtoss-rule-roles]") from None
+    state = LiveShtoss(rules, punters=punters, initial_kush=initial, kush=kush or None)
+    state.capitals = _capitals(capitals, punters + 1)
+    return state
+
+
+def _capitals(given: Any, seats: int) -> tuple[Fraction, ...]:
+    """Each seat's capital before a deal (``capitals`` option: a list, banker first; exact)."""
+    if given is None:
+        return (Fraction(0),) * seats
+    if not isinstance(given, (list, tuple)) or len(given) != seats:
+        raise RulesError(f"capitals={given!r} must list {seats} amounts, the banker first [shtoss-rule-paroli]")
+    return tuple(check_money(f"capitals[{i}]", Fraction(str(x)) if isinstance(x, str) else x, "shtoss-rule-paroli")
+                 for i, x in enumerate(given))
+
+
+def _session_after(state: Any) -> dict[str, Any]:
+    """What the engine's :class:`~stukolka.shtoss.session.Session` books after a finished deal:
+    each seat's capital and each punter's kush for the next deal (paroli, ``shtoss-rule-paroli``)."""
+    names = tuple(["banker"] + [f"punter {i}" for i in range(1, state.punters + 1)])
+    ses = Session(state.rules, players=names, capitals=dict(zip(names, state.capitals)),
+                  initial_kush=state.initial_kush)
+    ses.kush.update({names[i]: k for i, k in state.default_kush.items()})
+    deal = ses.new_deal()
+    for a in state.history():
+        deal.apply_action(a)
+    ses.finish_deal(deal)
+    return {"capitals": [_money(ses.capitals[n]) for n in names],
+            "kush": {str(i): ses.kush[names[i]] for i in range(1, len(names))}}
+
+
+def _money(x: Fraction) -> int | str:
+    return int(x) if x.denominator == 1 else str(x)
+
+
+class LiveShtoss(ShtossState):
+    """A shtoss deal at a live table: the engine's deal, with the capitals the seats brought.
+
+    Its view is the deal's own, plus ``capitals`` (before the deal) and, once the deal is over,
+    ``next`` (``capitals`` after it and each punter's ``kush`` for the next deal), both booked by
+    the engine's :class:`~stukolka.shtoss.session.Session`."""
+
+    capitals: tuple[Fraction, ...] = ()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
+        out = super().view(seat)
+        out["capitals"] = [_money(c) for c in self.capitals]
+        out["next"] = _session_after(self) if self.is_terminal() else None
+        return out
+
+
+class ShtossTableBot:
+    """A plain player for a shtoss table: a punter stakes one card of his own deck (at his
+    default kush) when he may and has none open, then says ``done``; the banker accepts,
+    cuts where chance says and turns the next abcug.  It only ever picks among the engine's
+    legal actions."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Any, legal: list[str]) -> str:
+        for word in ("next", "accept"):
+            if word in legal:
+                return word
+        cuts = [a for a in legal if a.startswith("cut ")]
+        if cuts:
+            return self.rng.choice(cuts)
+        me = getattr(observation, "player", None)
+        mine = [s for s in getattr(observation, "stakes", ()) if s.punter == me and s.open]
+        stakes = [a for a in legal if a.startswith("stake ")]
+        if stakes and not mine:
+            return self.rng.choice(stakes)
+        if "done" in legal:
+            return "done"
+        return self.rng.choice(legal)
+
+
+def shtoss_bot(seat: int, seed: str, state: GameState) -> Any:
+    return ShtossTableBot(random.Random(seed))
+
+
+# --------------------------------------------------------------------------- Pharaon
+class LivePharaon(Pharaon):
+    """Pharaon at a live table: the engine's :class:`~stukolka.shtoss.pharaon.Pharaon` (two seats:
+    the banker 0, the punter 1, see :func:`pharaon_seats`)."""
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
+        punter may stake more cards between the abcugs, each one the inner deal's own stake."""
+        out = super().view(seat)
+        if self.named is not None:
+            inner = self.inner.observation(seat).to_dict()
+            first = out["stakes"][0] if out["stakes"] else {}
+            out["stakes"], out["pending"] = inner["stakes"], inner["pending"]
+            if out["stakes"] and first:
+                out["stakes"][0]["named"] = first["named"]      # the named rank: the first stake
+        return out
+
+
+def new_pharaon(options: Mapping[str, Any], rng: random.Random) -> GameState:
+    """A coup of Pharaon from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
+    field (``plie_rule`` "half" is the French doublet), plus ``bank`` and ``name`` (the
+    banker's announcement and the punter's named card and stake, already made)."""
+    opts = dict(options)
+    setup = [f"bank {opts.pop('bank')}"] if "bank" in opts else []
+    if "name" in opts:
+        setup.append(f"name {opts.pop('name')}")
+    try:
+        state = LivePharaon(ShtossRules(**opts))
+    except TypeError as e:
+        raise RulesError(f"Pharaon options {sorted(options)!r}: {e} [shtoss-rule-pharaon-bank]") from None
+    for a in setup:
+        state.apply_action(a)
+    return state
+
+
+# --------------------------------------------------------------------------- The Queen of Spades
+_QUEEN: dict[str, Any] = {}
+
+
+def _queen() -> dict[str, Any]:
+    """The record of the three evenings, read once (the page's Python reads it at start-up)."""
+    if not _QUEEN:
+        _QUEEN.update(queen_of_spades())
+    return _QUEEN
+
+
+class EveningDeal(ShtossState):
+    """One evening of *The Queen of Spades* at a live table: the engine's shtoss deal, whose
+    chance node (the banker's deck) and whose players' moves are the evening's record.
+
+    Every move is still the engine's: the record's actions are applied one by one, the deck is
+    the record's ``deck`` outcome, and the engine settles the stake.  The view adds ``evening``:
+    its number, name and story, the players' names, and Hermann's capital before the deal and
+    after it (:func:`~stukolka.shtoss.evenings.capital_after`)."""
+
+    script: tuple[str, ...] = ()
+    evening: dict[str, Any] = {}
+
+    def on_script(self) -> bool:
+        """Every move so far is the evening's record (a person may stake otherwise)."""
+        done = self.history()
+        return tuple(done) == self.script[:len(done)]
+
+    def scripted(self) -> str:
+        done = len(self.history())
+        if not self.on_script():
+            raise IllegalActionError("script", "the evening has left its record: a move differs from it",
+                                     "shtoss-rule-metka (2.3.5)")
+        if done >= len(self.script):
+            raise IllegalActionError("script", "the evening's record has no move left", "shtoss-rule-metka (2.3.5)")
+        return self.script[done]
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        if self.current_player() == CHANCE and len(self.history()) < len(self.script) and self.on_script():
+            return [(self.scripted(), Fraction(1))]
+        return super().chance_outcomes()
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """The record's deck while the evening follows its record; else the engine's own draw."""
+        if len(self.history()) < len(self.script) and self.on_script():
+            return self.scripted()
+        parent = getattr(super(), "sample_chance", None)
+        if parent is not None:
+            return str(parent(rng))
+        return sample_chance(SimpleNamespace(chance_outcomes=super().chance_outcomes), rng)  # type: ignore[arg-type]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The deal's own view for ``seat``, with the ``evening`` and Hermann's capital."""
+        out = super().view(seat)
+        before = self.evening["capital"]
+        out["evening"] = {**{k: v for k, v in self.evening.items() if k != "capital"},
+                          "capital_before": _money(before),
+                          "capital_after": _money(capital_after(before, self)),
+                          "moves": len(self.script), "left_record": not self.on_script()}
+        return out
+
+
+class ScriptBot:
+    """Plays an evening's recorded move for its seat (the engine refuses it if it were illegal)."""
+
+    def __init__(self, state: EveningDeal) -> None:
+        self.state = state
+
+    def choose(self, observation: Any, legal: list[str]) -> str:
+        return self.state.scripted()
+
+
+def new_evening(options: Mapping[str, Any], rng: random.Random) -> GameState:
+    """An evening of *The Queen of Spades* (``evening`` 1, 2 or 3; ``intended`` plays the third
+    on the ace Hermann meant to stake; any :class:`~stukolka.shtoss.rules.ShtossRules` field,
+    such as ``lob_half``, changes the table's agreement).  Hermann's capital before the evening
+    is the engine's replay of the evenings before it."""
+    opts = dict(options)
+    rec = _queen()
+    evenings = rec["evenings"]
+    number = opts.pop("evening", 1)
+    intended = bool(opts.pop("intended", False))
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(evenings):
+        raise RulesError(f"evening={number!r} must be 1..{len(evenings)} [live-table-game]")
+    try:
+        rules = ShtossRules(**opts) if opts else None
+    except TypeError as e:
+        raise RulesError(f"evening options {sorted(options)!r}: {e} [shtoss-rule-roles]") from None
+    capital = Fraction(rec["capital"])
+    for ev in evenings[:number - 1]:
+        _, capital = replay_evening(ev, capital, rules)
+    ev = evenings[number - 1]
+    key = "intended_actions" if intended and "intended_actions" in ev else "actions"
+    state = EveningDeal(rules or ShtossRules.from_options(ev.get("rules", {})), punters=1,
+                        initial_kush=ev.get("initial_kush", 1))
+    state.script = tuple(ev[key])
+    state.evening = {"number": number, "of": len(evenings), "name": ev["name"], "story": ev.get("story", ""),
+                     "players": list(rec.get("players", ())), "intended": key == "intended_actions",
+                     "capital": capital, "title": rec.get("title", "")}
+    return state
+
+
+def evening_bot(seat: int, seed: str, state: GameState) -> Any:
+    if not isinstance(state, EveningDeal):
+        raise RulesError("an evening's players play only an evening's record [live-table-game]")
+    return ScriptBot(state)
+
+
+
+def pharaon_seats(state: GameState) -> int:
+    """Pharaon has two seats: the banker 0 and the punter 1."""
+    return 2
+
+
+def shtoss_seats(state: GameState) -> int:
+    """A shtoss deal (an evening too) seats the banker and its punters."""
+    return int(getattr(state, "punters")) + 1
+
+
+_queen()     # read the evenings' record at import: after a memory snapshot the wheel's files are gone
+
+SHTOSS = GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats)
+PHARAON = GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats)
+QUEEN_OF_SPADES = GameSpec(new_evening, evening_bot, seats=shtoss_seats, bot_fallback=shtoss_bot)
