@@ -90,7 +90,8 @@ class LiveShtoss(ShtossState):
 
 class ShtossTableBot:
     """A plain player for a shtoss table: a punter stakes one card of his own deck (at his
-    default kush) when he may and has none open, then says ``done``; the banker accepts,
+    default kush) when he may and has none open, then lets it ride: ``stop`` (no more stakes
+    this deal) where the rules have stakes between abcugs, else ``done``; the banker accepts,
     cuts where chance says and turns the next abcug.  It only ever picks among the engine's
     legal actions."""
 
@@ -109,6 +110,8 @@ class ShtossTableBot:
         stakes = [a for a in legal if a.startswith("stake ")]
         if stakes and not mine:
             return self.rng.choice(stakes)
+        if "stop" in legal:
+            return "stop"
         if "done" in legal:
             return "done"
         return self.rng.choice(legal)
