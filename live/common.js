@@ -105,8 +105,14 @@ export function paceControl(uid, bots, due, redraw) {
 export function wantsProjector(ctx) {
   if (ctx && ctx.projector !== undefined) return !!ctx.projector;
   try {
+    // ?projector=1 (or #projector): the page's first table; ?projector=3: its third
     const q = new URLSearchParams(location.search).get("projector");
-    return (q !== null && q !== "0" && q !== "false") || /(^|[#&])projector\b/.test(location.hash.slice(1));
+    const asked = q !== null && q !== "0" && q !== "false" ? Math.max(1, parseInt(q, 10) || 1)
+      : /(^|[#&])projector\b/.test(location.hash.slice(1)) ? 1 : 0;
+    if (!asked) return false;
+    const tables = [...document.querySelectorAll(".live-table")];
+    const me = ctx && ctx.element ? tables.indexOf(ctx.element) : 0;
+    return me === asked - 1 || (me < 0 && asked === 1);
   } catch (e) { return false; }
 }
 
