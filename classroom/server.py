@@ -43,7 +43,7 @@ from stukolka.live.driver import card_pictures
 
 from classroom.tables import CODE_RE, ClassError, Classes, Classroom, ClassTable, Student, game_fields, refuse, \
     token_hash
-from classroom.views import cards_named, visible_cards
+from classroom.views import cards_named
 
 __all__ = ["ClassServer", "Settings", "TokenBucket", "ROOT"]
 
@@ -346,10 +346,10 @@ class ClassServer:
             return {"role": "student", "token": token, "code": room.code, **self.student_payload(room, st)}
         if cmd != "hello":
             raise refuse(f"the first message is hello, join or open_class, not {cmd[:20]!r}", "class-rule-protocol")
-        role, code, token = msg.get("role"), msg.get("code"), msg.get("token")
+        role, code, secret = msg.get("role"), msg.get("code"), msg.get("token")
         if role in ("teacher", "projector"):
             try:
-                room = self.classes.teacher(code, token)
+                room = self.classes.teacher(code, secret)
             except ClassError:
                 if not self._address_bucket(self.join_buckets, conn.address, burst, rate).take():
                     raise refuse("too many tries from this address: wait a minute", "class-rule-limits") from None
@@ -361,7 +361,7 @@ class ClassServer:
         if role != "student":
             raise refuse("role must be student, teacher or projector", "class-rule-protocol")
         try:
-            room, st = self.classes.student(code, token)
+            room, st = self.classes.student(code, secret)
         except ClassError:
             if not self._address_bucket(self.join_buckets, conn.address, burst, rate).take():
                 raise refuse("too many tries from this address: wait a minute", "class-rule-limits") from None
@@ -453,8 +453,8 @@ class ClassServer:
                 if conn2.role in ("student", "waiting"):
                     conn2.send({"push": "ended"})
                     conn2.handler.close(4004, "the class has ended")
-            for key in [k for k in self.timers if k[0] == room.code]:
-                IOLoop.current().remove_timeout(self.timers.pop(key))
+            for timer in [k for k in self.timers if k[0] == room.code]:
+                IOLoop.current().remove_timeout(self.timers.pop(timer))
             return {"class": self.class_summary(room)}
         raise refuse(f"unknown command {cmd[:20]!r} for the teacher", "class-rule-protocol")
 
@@ -506,7 +506,7 @@ class ClassServer:
         named = cards_named(str(e))
         if not named:
             return e
-        allowed = visible_cards(t.live.state.observation(seat)) | (cards_named(action) if isinstance(action, str) else set())
+        allowed = t.seen(seat) | (cards_named(action) if isinstance(action, str) else set())
         if named <= allowed:
             return e
         return ClassError(f"the engine refused this move; its reason names a card your seat does not see "
@@ -527,7 +527,7 @@ class ClassServer:
                     not all(isinstance(a, str) and len(a) <= 200 for a in actions):
                 raise refuse("refusals takes a list of at most 60 actions of your seat", "class-rule-protocol")
             out = t.live.refusals(seat, actions)
-            seen = visible_cards(t.live.state.observation(seat))
+            seen = t.seen(seat)
             return {"refusals": {a: (m if cards_named(m) <= seen | cards_named(a) else "refused") for a, m in out.items()}}
         if cmd == "settings":
             spec = GAMES[t.game]
@@ -568,21 +568,18 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
         conn = self.conn
         if conn is None:
             return
-        if not conn.bucket.take():
+        mid = None
+        flooding = not conn.bucket.take()
+        if flooding:
             conn.refused += 1
             if conn.refused > 200:
                 self.close(4029, "too many messages")
                 return
-            conn.send(_refusal(refuse(f"too many messages: at most {self.server.settings.rate:g} a second",
-                                      "class-rule-limits")))
-            return
-        mid = None
         try:
-            if isinstance(message, bytes) or len(message) > self.server.settings.max_message:
-                raise refuse(f"a message is JSON text of at most {self.server.settings.max_message} bytes",
-                             "class-rule-limits")
+            if isinstance(message, bytes):
+                raise refuse("a message is JSON text, not bytes", "class-rule-protocol")
             try:
-                msg = json.loads(message)
+                msg = json.loads(message)      # at most max_frame bytes: tornado closes a longer frame
             except ValueError:
                 raise refuse("a message must be JSON", "class-rule-protocol") from None
             if not isinstance(msg, dict):
@@ -590,6 +587,11 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
             mid = msg.get("id")
             if not (mid is None or (isinstance(mid, int) and not isinstance(mid, bool) and 0 <= mid < 2 ** 53)):
                 mid = None
+            if flooding:
+                raise refuse(f"too many messages: at most {self.server.settings.rate:g} a second", "class-rule-limits")
+            if len(message) > self.server.settings.max_message:
+                raise refuse(f"a message is JSON text of at most {self.server.settings.max_message} bytes",
+                             "class-rule-limits")
             reply = self.server.handle(conn, msg)
             reply["ok"] = True
             if mid is not None:
@@ -606,7 +608,7 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
             self.conn = None
 
 
-class ClassFileHandler(serve.BookFileHandler):  # type: ignore[misc, name-defined]
+class ClassFileHandler(serve.BookFileHandler):  # type: ignore[name-defined]
     """The class pages and the renderers: the book's file handler, and no framing by other sites."""
 
     def set_extra_headers(self, path: str) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -86,8 +86,7 @@ class Store:
             db.execute("DELETE FROM students WHERE class = ? AND id = ?", (code, student))
 
     def save_table(self, code: str, data: dict[str, Any], record: Any,
-                   students: list[dict[str, Any]] = (),   # type: ignore[assignment]
-                   deal: dict[str, Any] | None = None) -> None:
+                   students: Sequence[dict[str, Any]] = (), deal: dict[str, Any] | None = None) -> None:
         """A table after a change, with the students whose totals the change moved and, when a
         deal has just ended, that deal's record: all in one transaction."""
         now = time.time()

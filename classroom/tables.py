@@ -39,7 +39,7 @@ from stukolka.errors import StukolkaError
 from stukolka.live import GAMES, LiveTable
 
 from classroom.store import Store
-from classroom.views import is_public_move, move_for, move_info, public_cards, public_view
+from classroom.views import is_public_move, move_for, move_info, public_cards, public_view, visible_cards
 
 __all__ = ["ClassError", "Classes", "Classroom", "ClassTable", "Student", "Seat", "new_code", "new_token",
            "token_hash", "CODE_ALPHABET", "CODE_LENGTH", "game_fields", "LIMITS"]
@@ -164,7 +164,8 @@ class ClassTable:
 
     def __init__(self, tid: int, label: str, game: str, options: Mapping[str, Any], live: LiveTable,
                  seats: list[Seat], *, pace: float = 1.0, auto_next: float = 0.0, paused: bool = False,
-                 notes: list[dict[str, Any]] | None = None, booked: bool = False, created: float | None = None) -> None:
+                 notes: list[dict[str, Any]] | None = None, booked: bool = False, created: float | None = None,
+                 version: int = 1) -> None:
         self.id, self.label, self.game = tid, label, game
         self.options = dict(options)        #: the teacher's options (a new match starts from them)
         self.live = live
@@ -174,7 +175,7 @@ class ClassTable:
         self.notes: list[dict[str, Any]] = notes if notes is not None else \
             [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         self.booked = booked
-        self.version = 1
+        self.version = version              #: grows with every change, across restarts too
         self.created = time.time() if created is None else created
         self.problem = ""                   #: why the table stopped by itself (a bot that could not move)
         self._cache: dict[Any, dict[str, Any]] = {}
@@ -222,6 +223,10 @@ class ClassTable:
     def bot_due(self) -> bool:
         """A bot is to move (and the table is not paused)."""
         return not self.paused and not self.problem and self.live.waiting_for() == "bot"
+
+    def seen(self, seat: int) -> set[int]:
+        """The cards ``seat`` sees now (its ``observation``)."""
+        return visible_cards(self.live.state.observation(seat))  # type: ignore[attr-defined]
 
     def phase(self) -> str:
         p = getattr(self.live.state, "phase", None)
@@ -434,7 +439,7 @@ class ClassTable:
                 "deal_options": live.options, "seed": live.seed, "earlier": live.earlier,
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
                 "pace": self.pace, "auto_next": self.auto_next, "paused": self.paused, "booked": self.booked,
-                "created": self.created}
+                "created": self.created, "version": self.version}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], record: Any = None) -> "ClassTable":
@@ -461,7 +466,7 @@ class ClassTable:
             notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         return cls(data["id"], data["label"], data["game"], data["options"], live, seats, pace=data["pace"],
                    auto_next=data["auto_next"], paused=data["paused"], notes=notes, booked=data["booked"],
-                   created=data.get("created"))
+                   created=data.get("created"), version=int(data.get("version", 0)) + 1)
 
 
 # --------------------------------------------------------------------------- a class

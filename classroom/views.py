@@ -110,7 +110,7 @@ def hidden_cards_in(data: Any, allowed: set[int]) -> set[int]:
 
 def _strip(data: Any) -> Any:
     if isinstance(data, Mapping):
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in data.items():
             if k in HIDDEN_KEYS:
                 out[k] = [] if isinstance(v, list) and k in ("legal", "actions") else None

@@ -281,6 +281,7 @@ export function studentPage(root) {
         const saved = store.get("stukolka-class-seat");
         conn.first = () => ({ cmd: "hello", role: "student", code: saved.code, token: saved.token, device: deviceId() });
         note.textContent = "";
+        table.key = null;                    // (re)connected: draw the table afresh from the server's view
         show(r);
       },
       onpush: (m) => { if (m.push === "ended") finish("The class has ended. Thank you for playing!"); else show(m); },
@@ -350,6 +351,7 @@ export function projectorPage(root) {
       title.textContent = r.title;
       pick.replaceChildren(...r.tables.map((t) => h("option", { value: String(t.id), text: t.label })));
       if (r.view) { tableId = r.view.live.table; pick.value = String(tableId); }
+      table.key = null;
       const url = r.student_urls[0];
       join.replaceChildren(h("img", { class: "class-qr", src: `/class/qr.svg?code=${encodeURIComponent(saved.code)}`, alt: `QR code: ${url}?code=${saved.code}` }),
         h("p", {}, "Join: open ", h("b", { text: url }), " and type the code ", h("b", { class: "class-code", text: saved.code })),
