@@ -74,7 +74,7 @@ class Settings:
     rate: float = 20.0                    #: messages a second per connection, on average
     burst: float = 40.0                   #: ... and at once
     per_address: int = 24                 #: connections open from one address
-    joins: tuple[float, float] = (10.0, 1 / 6)   #: joins (and wrong codes) per address: burst, then per second
+    joins: tuple[float, float] = (10.0, 1 / 6)   #: wrong codes or tokens per address: 10 at once, then one per 6 s
     teacher_anywhere: bool = False        #: let a class be opened from another computer than the server's
     student_urls: list[str] = field(default_factory=list)   #: what students open (for the QR code)
     local_only: bool = True
@@ -88,11 +88,15 @@ class TokenBucket:
         self.rate, self.burst = rate, burst
         self.level, self.at = burst, time.monotonic()
 
-    def take(self, n: float = 1.0) -> bool:
+    def ready(self, n: float = 1.0) -> bool:
+        """Whether ``n`` more would be allowed now (nothing is taken)."""
         now = time.monotonic()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
         self.at = now
-        if self.level >= n:
+        return self.level >= n
+
+    def take(self, n: float = 1.0) -> bool:
+        if self.ready(n):
             self.level -= n
             return True
         return False
@@ -318,8 +322,20 @@ class ClassServer:
         return b
 
     def first(self, conn: Conn, cmd: str, msg: Mapping[str, Any]) -> dict[str, Any]:
-        """The first message of a connection: who is there."""
+        """The first message of a connection: who is there.  An address that has sent too many wrong
+        codes or tokens lately is refused before its code is even looked at."""
         burst, rate = self.settings.joins
+        tries = self._address_bucket(self.join_buckets, conn.address, burst, rate)
+        if cmd in ("join", "hello") and not tries.ready():
+            raise refuse("too many wrong tries from this address: wait a minute and try again", "class-rule-limits")
+        try:
+            return self._first(conn, cmd, msg)
+        except ClassError as e:
+            if e.rule == "class-rule-code":
+                tries.take()
+            raise
+
+    def _first(self, conn: Conn, cmd: str, msg: Mapping[str, Any]) -> dict[str, Any]:
         device = msg.get("device")
         conn.device = token_hash(device) if isinstance(device, str) and 8 <= len(device) <= 100 else ""
         if cmd == "open_class":
@@ -327,12 +343,10 @@ class ClassServer:
                 raise refuse("a class is opened on the computer that runs the class server", "class-rule-teacher")
             if not self._address_bucket(self.open_buckets, conn.address, 5, 1 / 60).take():
                 raise refuse("too many classes opened from this address: wait a minute", "class-rule-limits")
-            room, token = self.classes.open_class(msg.get("title") or "")
+            room, token = self.classes.open_class(msg.get("title", ""))
             self._enter(conn, room, "teacher")
             return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields()}
         if cmd == "join":
-            if not self._address_bucket(self.join_buckets, conn.address, burst, rate).take():
-                raise refuse("too many tries from this address: wait a minute and try again", "class-rule-limits")
             code = msg.get("code")
             room, st, token = self.classes.join(code.strip().upper() if isinstance(code, str) else code,
                                                 msg.get("name"))
@@ -348,24 +362,14 @@ class ClassServer:
             raise refuse(f"the first message is hello, join or open_class, not {cmd[:20]!r}", "class-rule-protocol")
         role, code, secret = msg.get("role"), msg.get("code"), msg.get("token")
         if role in ("teacher", "projector"):
-            try:
-                room = self.classes.teacher(code, secret)
-            except ClassError:
-                if not self._address_bucket(self.join_buckets, conn.address, burst, rate).take():
-                    raise refuse("too many tries from this address: wait a minute", "class-rule-limits") from None
-                raise
+            room = self.classes.teacher(code, secret)
             self._enter(conn, room, role)
             if role == "teacher":
                 return {"role": "teacher", "class": self.class_summary(room), "games": game_fields()}
             return self.projector(conn, "watch", msg)
         if role != "student":
             raise refuse("role must be student, teacher or projector", "class-rule-protocol")
-        try:
-            room, st = self.classes.student(code, secret)
-        except ClassError:
-            if not self._address_bucket(self.join_buckets, conn.address, burst, rate).take():
-                raise refuse("too many tries from this address: wait a minute", "class-rule-limits") from None
-            raise
+        room, st = self.classes.student(code, secret)
         key = (room.code, st.id)
         holder = self.seated.get(key)
         if holder is not None and holder is not conn:
@@ -408,7 +412,7 @@ class ClassServer:
         if room.ended:
             raise refuse("this class has ended: its records can still be downloaded", "class-rule-teacher")
         if cmd == "add_table":
-            t = c.add_table(room, msg.get("game"), msg.get("options") or {}, msg.get("label") or "",
+            t = c.add_table(room, msg.get("game"), msg.get("options", {}), msg.get("label", ""),
                             msg.get("students"), msg.get("pace", 1.0), msg.get("auto_next", 0.0))
             self.changed(room, t)
             return {"table": t.id, "class": self.class_summary(room)}
@@ -526,7 +530,7 @@ class ClassServer:
             if seat is None or not isinstance(actions, list) or len(actions) > 60 or \
                     not all(isinstance(a, str) and len(a) <= 200 for a in actions):
                 raise refuse("refusals takes a list of at most 60 actions of your seat", "class-rule-protocol")
-            out = t.live.refusals(seat, actions)
+            out = t.refusals(seat, actions)
             seen = t.seen(seat)
             return {"refusals": {a: (m if cards_named(m) <= seen | cards_named(a) else "refused") for a, m in out.items()}}
         if cmd == "settings":
@@ -558,6 +562,7 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
         self.conn: Conn | None = None
 
     def open(self, *args: Any, **kwargs: Any) -> None:
+        self.set_nodelay(True)      # a move is a small message: send it now, not with the next one (Nagle)
         conn = Conn(self, self.request.remote_ip or "", self.server.settings)
         if not self.server.open_conn(conn):
             self.close(4029, "too many connections from this address")
@@ -601,6 +606,9 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
             conn.send(_refusal(e, mid))
         except RecursionError:
             conn.send(_refusal(refuse("a message nested too deep", "class-rule-protocol"), mid))
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:   # a message the engine cannot read
+            log.warning("refused a malformed message: %s: %s", type(e).__name__, e)
+            conn.send(_refusal(refuse(f"this message cannot be read ({type(e).__name__})", "class-rule-protocol"), mid))
 
     def on_close(self) -> None:
         if self.conn is not None:

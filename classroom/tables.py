@@ -39,7 +39,7 @@ from stukolka.errors import StukolkaError
 from stukolka.live import GAMES, LiveTable
 
 from classroom.store import Store
-from classroom.views import is_public_move, move_for, move_info, public_cards, public_view, visible_cards
+from classroom.views import cards_named, is_public_move, move_for, move_info, public_cards, public_view, visible_cards
 
 __all__ = ["ClassError", "Classes", "Classroom", "ClassTable", "Student", "Seat", "new_code", "new_token",
            "token_hash", "CODE_ALPHABET", "CODE_LENGTH", "game_fields", "LIMITS"]
@@ -96,11 +96,11 @@ def token_hash(token: str) -> str:
 def clean_name(name: Any, what: str = "name", limit: int = LIMITS["name"]) -> str:
     """A person's or table's name as typed, without control characters, trimmed; refused if empty."""
     if not isinstance(name, str):
-        raise refuse(f"the {what} must be text", "class-rule-protocol")
+        raise refuse(f"the {what} must be text", "class-rule-join")
     text = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())[:limit]
     if not text:
-        raise refuse(f"give a {what} (1 to {limit} letters)", "class-rule-code")
+        raise refuse(f"give a {what} (1 to {limit} letters)", "class-rule-join")
     return text
 
 
@@ -165,7 +165,7 @@ class ClassTable:
     def __init__(self, tid: int, label: str, game: str, options: Mapping[str, Any], live: LiveTable,
                  seats: list[Seat], *, pace: float = 1.0, auto_next: float = 0.0, paused: bool = False,
                  notes: list[dict[str, Any]] | None = None, booked: bool = False, created: float | None = None,
-                 version: int = 1) -> None:
+                 version: int = 1, deal: int = 1) -> None:
         self.id, self.label, self.game = tid, label, game
         self.options = dict(options)        #: the teacher's options (a new match starts from them)
         self.live = live
@@ -175,10 +175,12 @@ class ClassTable:
         self.notes: list[dict[str, Any]] = notes if notes is not None else \
             [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         self.booked = booked
+        self.deal = deal                    #: the deal's number at this table, 1 for the first
         self.version = version              #: grows with every change, across restarts too
         self.created = time.time() if created is None else created
         self.problem = ""                   #: why the table stopped by itself (a bot that could not move)
         self._cache: dict[Any, dict[str, Any]] = {}
+        self._banking: bool | None = None
         self._configure()
 
     # -- making one
@@ -209,10 +211,6 @@ class ClassTable:
     @property
     def n(self) -> int:
         return len(self.seats)
-
-    @property
-    def deal(self) -> int:
-        return len(self.live.earlier) + 1
 
     def over(self) -> bool:
         return self.live.state.is_terminal()
@@ -251,7 +249,11 @@ class ClassTable:
             raise refuse("the deal is over; the teacher starts the next one", "class-rule-turn")
         if self.live.to_act() != seat:
             raise refuse(f"it is not your turn (seat {seat}); wait for seat {self.live.to_act()}", "class-rule-turn")
-        before, start = self.live.state.clone(), len(self.live.moves)
+        state = self.live.state
+        # the position before the move, for what the move reveals: needed when it names a card
+        before = state.clone() if cards_named(action) or callable(getattr(state, "describe_action", None)) else None
+        start = len(self.live.moves)
+        _own_screen(self.live, seat)
         self.live.act(seat, action)          # the driver and the engine refuse, or the move is made
         self._noted(before, start)
 
@@ -273,11 +275,19 @@ class ClassTable:
         for i, m in enumerate(moves):
             note: dict[str, Any] = {"seat": m["seat"], "action": m["action"], "public": False, "said": None}
             if i == 0 and m["seat"] != CHANCE:
-                said, cards, secret = move_info(before, m["action"])
-                trial = before.clone()
-                trial.apply_action(m["action"])
-                note["public"] = is_public_move(m["action"], cards, secret, public_cards(trial, self.n))
-                note["said"] = said
+                said, cards, secret = move_info(before, m["action"]) if before is not None else (None, (), False)
+                named = set(cards) | cards_named(m["action"])
+                note["said"], note["public"] = said, not secret     # a move that names no card: as it is
+                if named and before is None:        # (a spelling that named no card): told to nobody
+                    note["public"] = note["mine"] = False
+                elif named:
+                    trial = before.clone()
+                    trial.apply_action(m["action"])
+                    note["public"] = is_public_move(m["action"], cards, secret, public_cards(trial, self.n))
+                    # the mover learns his move as it is only if he saw its cards (a player in the dark did not)
+                    mover = m["seat"]
+                    note["mine"] = named <= (visible_cards(before.observation(mover)) |
+                                             visible_cards(trial.observation(mover)))
             self.notes.append(note)
         self._changed()
 
@@ -301,8 +311,9 @@ class ClassTable:
             evening = seen.get("evening")
             if isinstance(evening, Mapping) and "number" in evening:
                 options.update(evening=evening["number"] % evening.get("of", 3) + 1, intended=False)
-            new = LiveTable(self.game, options, seed, people=live.people, session=live.earlier + [summary])
+            new = LiveTable(self.game, options, seed, people=live.people, session=_session_after(live, summary))
         self.live = new
+        self.deal += 1
         self.notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in new.moves]
         self.booked = False
         self.problem = ""
@@ -319,6 +330,13 @@ class ClassTable:
         return {"deal": self.deal, "summary": summary, "record": self.live.record(), "game": self.game,
                 "table": self.id, "label": self.label, "seed": self.live.seed, "at": time.time()}
 
+    def refusals(self, seat: int, actions: list[str]) -> dict[str, str]:
+        """The engine's refusal of each of ``actions`` for ``seat`` now (the driver's ``refusals``,
+        asked of a copy of the deal), in its words."""
+        _own_screen(self.live, seat)
+        out = self.live.refusals(seat, actions)
+        return {a: (m.get("error") or m.get("text") or "") if isinstance(m, Mapping) else str(m) for a, m in out.items()}
+
     # -- seats
     def set_bot(self, seat: int, on: bool) -> None:
         self._seat(seat).bot = bool(on)
@@ -333,8 +351,11 @@ class ClassTable:
 
     # -- what devices are sent
     def seat_title(self, q: int) -> str:
-        banking = "punters" in self._public()
-        return ("Banker" if q == 0 else f"Punter {q}") if banking else f"Seat {q}"
+        """What a seat is called: a banking game's banker and punters (its view counts ``punters``),
+        else seat numbers."""
+        if self._banking is None:
+            self._banking = "punters" in self._public()
+        return ("Banker" if q == 0 else f"Punter {q}") if self._banking else f"Seat {q}"
 
     def names(self, students: Mapping[str, Student], viewer: int | None = None) -> list[str]:
         out = []
@@ -382,7 +403,7 @@ class ClassTable:
         block of this table (his seat as the only person, every other seat waited for)."""
         key = ("seat", seat)
         if key not in self._cache:
-            data = dict(self.live.view(seat))
+            data = dict(self.live.state.view(seat))  # type: ignore[attr-defined]  # the engine's view for this seat
             data["live"] = self._live(seat, students)
             data["names"] = data["live"]["names"]
             self._cache[key] = data
@@ -403,13 +424,10 @@ class ClassTable:
         live = self.live
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= len(live.moves):
             raise refuse(f"step {step!r}: this deal has moves 0..{len(live.moves)}", "class-rule-protocol")
-        if seat is not None:
-            data = dict(live.view_at(step, seat))
-        else:
-            trial = live.start.clone()
-            for m in live.moves[:step]:
-                trial.apply_action(m["action"])
-            data = dict(public_view(trial))
+        trial = live.start.clone()                    # the driver's start: the moves replayed by the engine
+        for m in live.moves[:step]:
+            trial.apply_action(m["action"])
+        data = dict(trial.view(seat) if seat is not None else public_view(trial))  # type: ignore[attr-defined]
         data["live"] = self._live(seat, students, step=step)
         data["names"] = data["live"]["names"]
         return data
@@ -436,7 +454,7 @@ class ClassTable:
     def to_data(self) -> dict[str, Any]:
         live = self.live
         return {"id": self.id, "label": self.label, "game": self.game, "options": self.options,
-                "deal_options": live.options, "seed": live.seed, "earlier": live.earlier,
+                "deal_options": live.options, "seed": live.seed, "earlier": _session_before(live), "deal": self.deal,
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
                 "pace": self.pace, "auto_next": self.auto_next, "paused": self.paused, "booked": self.booked,
                 "created": self.created, "version": self.version}
@@ -453,6 +471,7 @@ class ClassTable:
         try:
             for m in notes[len(live.moves):]:
                 if m["seat"] != CHANCE:
+                    _own_screen(live, m["seat"])
                     live.act(m["seat"], m["action"])
             same = [m["action"] for m in live.moves] == [m["action"] for m in notes]
             if record is not None and same:
@@ -466,7 +485,26 @@ class ClassTable:
             notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         return cls(data["id"], data["label"], data["game"], data["options"], live, seats, pace=data["pace"],
                    auto_next=data["auto_next"], paused=data["paused"], notes=notes, booked=data["booked"],
-                   created=data.get("created"), version=int(data.get("version", 0)) + 1)
+                   created=data.get("created"), version=int(data.get("version", 0)) + 1, deal=int(data.get("deal", 1)))
+
+
+# The three places where the class server leans on the live driver's form rather than on the
+# engine: one screen per seat (a driver that keeps a shared screen's hands until ``reveal`` is
+# told that this seat's device is its own), and the session a deal after a finished one carries.
+def _own_screen(live: LiveTable, seat: int) -> None:
+    reveal = getattr(live, "reveal", None)
+    if callable(reveal) and not live.state.is_terminal() and live.to_act() == seat:
+        reveal(seat)
+
+
+def _session_before(live: LiveTable) -> Any:
+    """What the driver keeps of the deals before this one (its ``earlier`` deals)."""
+    return list(getattr(live, "earlier", []))
+
+
+def _session_after(live: LiveTable, summary: Mapping[str, Any]) -> Any:
+    """The session of the deal after ``live``'s finished one."""
+    return _session_before(live) + [dict(summary)]
 
 
 # --------------------------------------------------------------------------- a class
@@ -516,7 +554,7 @@ class Classes:
         """A new class: its code and the teacher's token (returned once; only its hash is kept)."""
         if sum(1 for c in self.classes.values() if not c.ended) >= LIMITS["classes"]:
             raise refuse(f"this server holds {LIMITS['classes']} open classes already", "class-rule-limits")
-        title = clean_name(title, "class name", LIMITS["label"]) if title else "A class"
+        title = "A class" if title is None or title == "" else clean_name(title, "class name", LIMITS["label"])
         code = new_code()
         while code in self.classes:
             code = new_code()
@@ -610,7 +648,7 @@ class Classes:
         if not isinstance(options, Mapping):
             raise refuse("the options must be an object of the game's fields", "class-rule-protocol")
         tid = max(room.tables, default=0) + 1
-        label = clean_name(label, "table name", LIMITS["label"]) if label else f"Table {tid}"
+        label = f"Table {tid}" if label is None or label == "" else clean_name(label, "table name", LIMITS["label"])
         t = ClassTable.new(tid, label, game, options, secrets.randbits(62) if seed is None else seed,
                            None if students is None else _count(students), pace=_seconds(pace, 0.0, 10.0),
                            auto_next=_seconds(auto_next, 0.0, 120.0))

@@ -15,6 +15,7 @@ decides no rule.  It does three things the one-screen book page never needed:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -23,15 +24,16 @@ from stukolka.cards import card_name, format_card
 from stukolka.errors import StukolkaError
 
 __all__ = ["visible_cards", "public_cards", "cards_named", "public_view", "hidden_cards_in", "move_info",
-           "move_for", "HIDDEN_KEYS", "CARD_KEYS", "SECRET_MOVE", "CHANCE_MOVE"]
+           "move_for", "HIDDEN_KEYS", "INT_CARD_KEYS", "LIST_CARD_KEYS", "SECRET_MOVE", "CHANCE_MOVE"]
 
 #: The fields of a seat's view that belong to that seat alone: taken out of a public view made
 #: from a seat's view (the hand, the dealer's hidden shleif card, what the seat may do now).
 HIDDEN_KEYS = ("hand", "shleif_card", "drawn", "legal", "actions", "refusal")
 
-#: The fields of a view whose ints are cards (tests/test_class_secrecy.py reads them).
-CARD_KEYS = frozenset({"card", "cards", "shleif_card", "exposed", "right", "left", "deciding", "named",
-                       "drawn", "top"})
+#: The fields of a view whose numbers are cards: as they are, or in a list (``seats[].cards`` is a
+#: count, ``stakes[].cards`` a list of cards).
+INT_CARD_KEYS = frozenset({"card", "shleif_card", "deciding", "named", "drawn", "right", "left"})
+LIST_CARD_KEYS = frozenset({"cards", "exposed", "right", "left", "hand"})
 
 #: What a seat is told of another seat's move whose cards it may not see, when the engine
 #: does not describe moves (``describe_action``) itself.
@@ -39,8 +41,14 @@ SECRET_MOVE = "makes a move face down"
 #: What every seat is told of a chance move (a shuffle's seed would give the whole deck away).
 CHANCE_MOVE = "chance"
 
-_LABELS = [(format_card(c), c) for c in range(52)]
-_NAMES = [(card_name(c), c) for c in range(52)]
+_CARD_OF = {format_card(c): c for c in range(52)} | {card_name(c): c for c in range(52)}
+_RANKS = sorted({format_card(c)[:-1] for c in range(52)}, key=len, reverse=True)
+_RANK_NAMES = sorted({card_name(c).split(" of ")[0] for c in range(52)}, key=len, reverse=True)
+_SUIT_NAMES = sorted({card_name(c).split(" of ")[1] for c in range(52)})
+#: a card label (``10♠``, ``Q♥``) or a card's name (``queen of hearts``)
+_CARD_RE = re.compile("(?:%s)[%s]|(?:%s) of (?:%s)" % (
+    "|".join(map(re.escape, _RANKS)), "".join(sorted({format_card(c)[-1] for c in range(52)})),
+    "|".join(_RANK_NAMES), "|".join(_SUIT_NAMES)))
 
 
 def _add(out: set[int], v: Any) -> None:
@@ -83,28 +91,30 @@ def cards_named(text: str) -> set[int]:
     """The cards a text names, by their labels (``Q♠``) or their names (``queen of spades``)."""
     if not text:
         return set()
-    return {c for label, c in _LABELS if label in text} | {c for name, c in _NAMES if name in text}
+    return {_CARD_OF[m] for m in _CARD_RE.findall(text)}
 
 
 def hidden_cards_in(data: Any, allowed: set[int]) -> set[int]:
-    """Every card ``data`` (a message, any JSON-able value) shows that is not in ``allowed``:
-    ints under :data:`CARD_KEYS` and cards named in any string.  The check of the hidden-card
-    tests, and of a refusal's words before they are sent (:func:`safe_text`)."""
+    """Every card ``data`` (a message, any JSON-able value) shows that is not in ``allowed``: a
+    number under a card field (:data:`INT_CARD_KEYS`; in a list under :data:`LIST_CARD_KEYS`; the
+    trump's ``turned``) and a card named in any string.  The check of the hidden-card tests."""
     found: set[int] = set()
 
-    def walk(v: Any, key: str | None) -> None:
+    def walk(v: Any, key: str | None, parent: str | None, in_list: bool) -> None:
         if isinstance(v, Mapping):
             for k, x in v.items():
-                walk(x, str(k))
+                found.update(cards_named(str(k)))          # a key may name a card too (refusals by action)
+                walk(x, str(k), key, False)
         elif isinstance(v, (list, tuple)):
             for x in v:
-                walk(x, key)
+                walk(x, key, parent, True)
         elif isinstance(v, str):
             found.update(cards_named(v))
-        elif isinstance(v, int) and not isinstance(v, bool) and key in CARD_KEYS and 0 <= v < 52:
+        elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 52 and (
+                key in INT_CARD_KEYS or (in_list and key in LIST_CARD_KEYS) or (parent == "trump" and key == "turned")):
             found.add(v)
 
-    walk(data, None)
+    walk(data, None, None, False)
     return found - allowed
 
 
@@ -162,12 +172,13 @@ def is_public_move(action: str, cards: Iterable[int], secret: bool, public_now: 
 
 
 def move_for(move: Mapping[str, Any] | None, viewer: int | None) -> dict[str, Any] | None:
-    """A stored move (``seat``, ``action``, ``public``, ``said``) as ``viewer`` may learn it."""
+    """A stored move (``seat``, ``action``, ``public``, ``said``, ``mine``) as ``viewer`` may learn it:
+    his own as he made it (unless its cards were unseen even by him: a discard in the dark)."""
     if move is None:
         return None
     seat = move["seat"]
     if seat == CHANCE or seat < 0:
         return {"seat": seat, "action": CHANCE_MOVE}
-    if seat == viewer or move.get("public"):
+    if (seat == viewer and move.get("mine", True)) or move.get("public"):
         return {"seat": seat, "action": move["action"]}
     return {"seat": seat, "action": move.get("said") or SECRET_MOVE}

@@ -63,7 +63,9 @@ class Client:
 
     def __init__(self, ws: tornado.websocket.WebSocketClientConnection) -> None:
         self.ws = ws
+        ws.protocol.set_nodelay(True)     # type: ignore[union-attr]
         self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []                 # each message as it came, beside ``messages``
         self.pushes: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.next = 1
@@ -87,6 +89,7 @@ class Client:
                         f.set_exception(ConnectionError("closed"))
                 return
             m = json.loads(text)
+            self.raw.append(text if isinstance(text, str) else text.decode())
             self.messages.append(m)
             if "push" in m or m.get("id") is None:
                 self.pushes.put_nowait(m)
