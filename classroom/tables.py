@@ -29,7 +29,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -63,6 +63,9 @@ OPTION_FIELDS: dict[str, list[dict[str, Any]]] = {
     "faraon": [{"name": "players", "kind": "int", "default": 4, "label": "players"},
                {"name": "target", "kind": "int", "default": 200, "label": "match to"}],
 }
+
+#: How many of a table's last deals a device is sent (the totals are always over every deal).
+SESSION_SHOWN = 12
 
 #: What a game is called on the teacher's form.
 GAME_TITLES = {"stukolka": "Stukolka", "shtoss": "Shtoss", "pharaon": "Pharaon",
@@ -369,9 +372,17 @@ class ClassTable:
         return out
 
     def _session(self) -> dict[str, Any]:
-        s = self.live.session()
-        s["deals"] = [{k: v for k, v in d.items() if k != "seed"} for d in s["deals"]]
-        return s
+        """The driver's session (each deal's nets and the running totals) as a device is sent it: no
+        seed, and only the last :data:`SESSION_SHOWN` deals (``count`` says how many there were),
+        so that a message does not grow with every deal of a long lesson."""
+        key = ("session", self.deal, self.over())
+        if key not in self._cache:
+            s = self.live.session()
+            count = len(s["deals"])
+            s["deals"] = [{k: v for k, v in d.items() if k != "seed"} for d in s["deals"][-SESSION_SHOWN:]]
+            s["count"] = count
+            self._cache[key] = s
+        return self._cache[key]
 
     def _live(self, viewer: int | None, students: Mapping[str, Student], *, step: int | None = None) -> dict[str, Any]:
         over = self.over()
@@ -454,19 +465,22 @@ class ClassTable:
     def to_data(self) -> dict[str, Any]:
         live = self.live
         return {"id": self.id, "label": self.label, "game": self.game, "options": self.options,
-                "deal_options": live.options, "seed": live.seed, "earlier": _session_before(live), "deal": self.deal,
+                "deal_options": live.options, "seed": live.seed, "deal": self.deal,
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
                 "pace": self.pace, "auto_next": self.auto_next, "paused": self.paused, "booked": self.booked,
                 "created": self.created, "version": self.version}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any], record: Any = None) -> "ClassTable":
+    def from_data(cls, data: Mapping[str, Any], record: Any = None,
+                  deals: Sequence[Mapping[str, Any]] = ()) -> "ClassTable":
         """A stored table, its deal replayed move by move on the same seed (so at the same action,
         with the same chance to come); if the replay does not give the stored record (an engine
-        changed between two runs) and the game can load a record, the record is loaded."""
+        changed between two runs) and the game can load a record, the record is loaded.  ``deals``:
+        the table's finished deals as archived (their summaries are the session before this deal)."""
+        earlier = [{**d["summary"], "seed": d.get("seed")} for d in deals]
         seats = [Seat(student=s.get("student"), bot=bool(s.get("bot"))) for s in data["seats"]]
         n = len(seats)
-        live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=data["earlier"])
+        live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=earlier)
         notes = list(data["notes"])
         try:
             for m in notes[len(live.moves):]:
@@ -481,7 +495,7 @@ class ClassTable:
         if not same:
             if record is None or live.spec.load is None:
                 raise refuse(f"table {data['label']!r} does not replay to its stored deal", "class-rule-protocol")
-            live = LiveTable(data["game"], {}, data["seed"], people=range(n), record=record, session=data["earlier"])
+            live = LiveTable(data["game"], {}, data["seed"], people=range(n), record=record, session=earlier)
             notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         return cls(data["id"], data["label"], data["game"], data["options"], live, seats, pace=data["pace"],
                    auto_next=data["auto_next"], paused=data["paused"], notes=notes, booked=data["booked"],
@@ -764,9 +778,11 @@ class Classes:
                 st = Student.from_data(sd)
                 room.students[st.id] = st
                 self._students[st.token] = (room.code, st.id)
+            archived = self.store.deals(room.code)
             for td, record in self.store.tables(room.code):
                 try:
-                    room.tables[td["id"]] = ClassTable.from_data(td, record)
+                    deals = [d for d in archived if d["table"] == td["id"] and d["deal"] < td.get("deal", 1)]
+                    room.tables[td["id"]] = ClassTable.from_data(td, record, deals)
                 except (StukolkaError, KeyError, TypeError, ValueError) as e:
                     problems.append(f"class {room.code} table {td.get('label')!r}: {e}")
         return problems

@@ -45,6 +45,7 @@ _CARD_OF = {format_card(c): c for c in range(52)} | {card_name(c): c for c in ra
 _RANKS = sorted({format_card(c)[:-1] for c in range(52)}, key=len, reverse=True)
 _RANK_NAMES = sorted({card_name(c).split(" of ")[0] for c in range(52)}, key=len, reverse=True)
 _SUIT_NAMES = sorted({card_name(c).split(" of ")[1] for c in range(52)})
+_SUITS = frozenset(format_card(c)[-1] for c in range(52))
 #: a card label (``10♠``, ``Q♥``) or a card's name (``queen of hearts``)
 _CARD_RE = re.compile("(?:%s)[%s]|(?:%s) of (?:%s)" % (
     "|".join(map(re.escape, _RANKS)), "".join(sorted({format_card(c)[-1] for c in range(52)})),
@@ -89,7 +90,7 @@ def public_cards(state: Any, seats: int) -> set[int]:
 
 def cards_named(text: str) -> set[int]:
     """The cards a text names, by their labels (``Q♠``) or their names (``queen of spades``)."""
-    if not text:
+    if not text or (not _SUITS.intersection(text) and " of " not in text):
         return set()
     return {_CARD_OF[m] for m in _CARD_RE.findall(text)}
 
