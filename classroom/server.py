@@ -246,6 +246,9 @@ class ClassServer:
         self.dash_due.add(room.code)
         IOLoop.current().call_later(0.2, self._send_dashboard, room)
 
+    def table_list(self, room: Classroom) -> list[dict[str, Any]]:
+        return [{"id": x.id, "label": x.label, "game": x.game} for x in room.tables.values()]
+
     def class_summary(self, room: Classroom) -> dict[str, Any]:
         connected = self.connected(room)
         students = []
@@ -415,6 +418,10 @@ class ClassServer:
             t = c.add_table(room, msg.get("game"), msg.get("options", {}), msg.get("label", ""),
                             msg.get("students"), msg.get("pace", 1.0), msg.get("auto_next", 0.0))
             self.changed(room, t)
+            tables = _dumps({"push": "tables", "tables": self.table_list(room)})
+            for conn2 in self.conns[room.code]:
+                if conn2.role == "projector":
+                    conn2.send(tables)
             return {"table": t.id, "class": self.class_summary(room)}
         if cmd == "set_bot":
             t = c.set_bot(room, msg.get("table"), msg.get("seat"), msg.get("bot"))
@@ -472,8 +479,7 @@ class ClassServer:
                 tid = next(iter(room.tables))
             t = room.table(tid) if tid is not None else None
             conn.table = None if t is None else t.id
-            return {"role": "projector", "code": room.code, "title": room.title,
-                    "tables": [{"id": x.id, "label": x.label, "game": x.game} for x in room.tables.values()],
+            return {"role": "projector", "code": room.code, "title": room.title, "tables": self.table_list(room),
                     "student_urls": self.settings.student_urls, "local_only": self.settings.local_only,
                     "view": None if t is None else t.public(room.students)}
         t = room.table(conn.table)

@@ -339,6 +339,7 @@ export function projectorPage(root) {
   let conn;
   const table = new TableView(tableBox, null);
   window.stukolkaClass = { table, get conn() { return conn; } };
+  function tablesInto(tables) { pick.replaceChildren(...tables.map((t) => h("option", { value: String(t.id), text: t.label }))); }
   function show(view) {
     seatStrip(strip, view, null);
     note.textContent = view && view.live.paused ? "Paused by the teacher." : "";
@@ -349,7 +350,7 @@ export function projectorPage(root) {
     onstate: (s) => { status.textContent = statusWords(s); status.dataset.state = s; },
     onhello: (r) => {
       title.textContent = r.title;
-      pick.replaceChildren(...r.tables.map((t) => h("option", { value: String(t.id), text: t.label })));
+      tablesInto(r.tables);
       if (r.view) { tableId = r.view.live.table; pick.value = String(tableId); }
       table.key = null;
       const url = r.student_urls[0];
@@ -358,7 +359,10 @@ export function projectorPage(root) {
         r.local_only ? h("p", { class: "class-error", text: "This server listens on this computer only: phones cannot join. Restart it with HOST=0.0.0.0 make class." }) : "");
       show(r.view);
     },
-    onpush: (m) => { if (m.view) show(m.view); },
+    onpush: (m) => {
+      if (m.push === "tables") { const was = pick.value; tablesInto(m.tables); pick.value = was; }
+      else if (m.view) show(m.view);
+    },
     onfinal: (text) => { note.textContent = text; },
   });
   table.conn = conn;

@@ -113,7 +113,7 @@ async def test_refusals_are_the_engines_or_the_class_rules_and_change_nothing(tm
 @run
 async def test_a_wrong_code_or_token_is_refused_alike_and_joins_are_rate_limited(tmp_path):
     """class-rule-code, class-rule-limits."""
-    async with class_server(tmp_path, joins=(6.0, 0.001)) as (server, port):
+    async with class_server(tmp_path, joins=(4.0, 0.001)) as (server, port):
         teacher, code, token = await open_class(port)
         other, other_code, other_token = await open_class(port, "8a")
         c, r = await join(port, code, "Anna")
@@ -127,7 +127,7 @@ async def test_a_wrong_code_or_token_is_refused_alike_and_joins_are_rate_limited
         assert answers[0]["text"] == answers[1]["text"] == "this class code and seat token do not open a seat"
         x = await Client.connect(port)
         tries = [await x.call("join", code="ZZZZZZ", name="Eve") for _ in range(3)]
-        assert tries[0]["rule"] == "class-rule-code" and tries[-1]["rule"] == "class-rule-limits"
+        assert [t["rule"] for t in tries] == ["class-rule-code", "class-rule-limits", "class-rule-limits"]
         r = await x.call("join", code=code, name="Eve")      # the right code too, while the address waits
         assert not r["ok"] and r["rule"] == "class-rule-limits"
         assert len(server.classes.classes[code].students) == 1

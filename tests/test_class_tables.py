@@ -97,8 +97,9 @@ def test_joining_needs_the_code_and_a_name_and_seats_students_in_the_order_they_
     with pytest.raises(ClassError, match="no open class has this code"):
         c.join("QQQQQQ", "Anna")
     for bad in ("", "   ", "\u0000\u200b", None, 7):
-        with pytest.raises(ClassError):
+        with pytest.raises(ClassError) as e:
             c.join(room.code, bad)
+        assert e.value.rule == "class-rule-join"
     _, anna, _ = c.join(room.code.lower(), "  Anna \t K.\n")
     _, boris, _ = c.join(room.code, "Boris")
     _, vera, _ = c.join(room.code, "Vera" * 20)
