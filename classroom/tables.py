@@ -755,14 +755,21 @@ class Classes:
     # -- records
     def records(self, room: Classroom) -> dict[str, Any]:
         """Every record of the class: each finished deal (the engine's record, its summary, the
-        names at its seats) and each table's deal in play, as one JSON-able object."""
+        names at its seats) and, once the class has ended, each table's unfinished deal (its record
+        shows every card, the ones still in the stock and the other seats' hands: not while the
+        class plays)."""
         deals = self.store.deals(room.code)
         tables = []
         for t in room.tables.values():
+            in_play: dict[str, Any] | None = None
+            if not t.over():
+                in_play = {"deal": t.deal, "names": t.names(room.students)}
+                if room.ended:
+                    in_play["record"] = t.live.record()
+                else:
+                    in_play["withheld"] = "an unfinished deal's record shows every card: it is given once the class has ended"
             tables.append({"table": t.id, "label": t.label, "game": t.game, "options": t.options,
-                           "deals": [d for d in deals if d["table"] == t.id],
-                           "in_play": None if t.over() else {"deal": t.deal, "record": t.live.record(),
-                                                             "names": t.names(room.students)}})
+                           "deals": [d for d in deals if d["table"] == t.id], "in_play": in_play})
         return {"format": "stukolka-class-records/1", "class": room.title, "code": room.code,
                 "saved": time.strftime("%Y-%m-%d %H:%M:%S"), "standings": room.totals(), "tables": tables}
 

@@ -259,13 +259,17 @@ export function studentPage(root) {
     table.update(v, you);
   }
 
-  function finish(text) {
-    note.textContent = text;
+  function finish(text) {                  // the connection will not come back by itself: say why, and what to do
     status.textContent = "";
-    if (/ended/.test(text)) store.drop("stukolka-class-seat");
-    if (/opened again|another device|kept this seat/.test(text)) {
-      note.append(" ", h("button", { type: "button", onclick: () => location.reload() }, "Open my seat here again"));
-    }
+    note.textContent = "";
+    where.textContent = "";
+    strip.replaceChildren();
+    table.clear("");
+    const again = /opened again|another device|kept this seat/.test(text);
+    if (/ended/.test(text)) { store.drop("stukolka-class-seat"); leave.hidden = true; }
+    table.box.replaceChildren(h("p", { class: "class-final", role: "status", text }),
+      again ? h("p", {}, h("button", { type: "button", class: "class-go", onclick: () => location.reload() }, "Open my seat here again"))
+        : h("p", {}, h("a", { href: location.pathname }, "Join a class")));
   }
 
   function connect(first, failed) {

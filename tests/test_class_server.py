@@ -266,3 +266,21 @@ def test_the_command_line_says_where_students_join(tmp_path):
     assert urls and all(u.startswith("http://") and u.endswith(":8800/class/") for u in urls)
     assert local == (urls == ["http://127.0.0.1:8800/class/"])
 
+
+
+@run
+async def test_ending_the_class_closes_the_students_and_keeps_the_records(tmp_path):
+    async with class_server(tmp_path) as (server, port):
+        teacher, code, token, students = await table_of_three(port)
+        (anna, ra), *_ = students
+        r = await teacher.call("end_class")
+        assert r["ok"] and r["class"]["ended"]
+        assert (await asyncio.wait_for(anna.closed, 5))[0] == 4004
+        assert any(m.get("push") == "ended" for m in anna.messages)
+        again = await Client.connect(port)
+        r = await again.call("hello", role="student", code=code, token=ra["token"], device="device-of-Anna-0000")
+        assert not r["ok"] and r["rule"] == "class-rule-code"
+        r = await teacher.call("add_table", game="stukolka", options={"n_players": 3})
+        assert not r["ok"] and r["rule"] == "class-rule-teacher"
+        records = (await teacher.call("records"))["records"]
+        assert records["code"] == code and records["tables"][0]["in_play"]["record"]["actions"]

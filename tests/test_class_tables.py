@@ -255,6 +255,9 @@ def test_the_records_of_a_class_open_in_the_book():
     assert data["format"] == "stukolka-class-records/1" and data["code"] == room.code
     (table,) = data["tables"]
     assert [d["deal"] for d in table["deals"]] == [1, 2] and table["in_play"]["deal"] == 3
+    assert "record" not in table["in_play"] and "every card" in table["in_play"]["withheld"]
+    c.end_class(room)
+    assert c.records(room)["tables"][0]["in_play"]["record"]["actions"]
     for d in table["deals"]:
         state = GAMES["stukolka"].load(json.dumps(d["record"]))
         assert state.is_terminal() and list(state.returns()) == d["summary"]["net"]

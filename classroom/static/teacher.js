@@ -83,7 +83,7 @@ function draw(c) {
   if (!tablesBox.contains(document.activeElement) || document.activeElement.tagName !== "SELECT") drawTables(c);
   if (!studentsBox.contains(document.activeElement) || document.activeElement.tagName !== "SELECT") drawStudents(c);
   drawRecords(c);
-  if (c.ended) addBox.hidden = true;
+  addBox.hidden = joinBox.hidden = !!c.ended;
 }
 
 function seatButtons(t, s) {
@@ -115,7 +115,7 @@ function drawTables(c) {
     tablesBox.append(h("article", { class: "class-tablecard" + (t.paused ? " class-paused" : ""), "data-table": String(t.id) },
       h("h3", {}, `${t.label}: ${(games[t.game] && games[t.game].title) || t.game}`),
       h("p", { class: "class-turn", text: `Deal ${t.deal} · ${t.phase.replace(/_/g, " ")} · ${turn}` + (t.paused ? " · paused" : "") + (t.watchers.length ? ` · ${t.watchers.length} watching` : "") }),
-      h("table", { class: "class-seattable" }, h("thead", {}, h("tr", {}, h("th", { text: "seat" }), h("th", { text: "who" }), h("th", { text: "total" }), h("th", { text: "" }))), h("tbody", {}, rows)),
+      h("table", { class: "class-seattable" }, h("thead", {}, h("tr", {}, h("th", { text: "seat" }), h("th", { text: "who" }), h("th", { class: "num", text: "total" }), h("th", { text: "" }))), h("tbody", {}, rows)),
       h("div", { class: "class-controls" }, controls)));
   }
 }
@@ -145,7 +145,7 @@ function drawStudents(c) {
   });
   studentsBox.append(h("table", { class: "class-standings" },
     h("caption", { text: "Standings: each student's total over the deals that ended with him seated (the engine's nets)" }),
-    h("thead", {}, h("tr", {}, h("th", { text: "student" }), h("th", { text: "total" }), h("th", { text: "deals" }), h("th", { text: "seat" }))),
+    h("thead", {}, h("tr", {}, h("th", { text: "student" }), h("th", { class: "num", text: "total" }), h("th", { class: "num", text: "deals" }), h("th", { text: "seat" }))),
     h("tbody", {}, rows)));
 }
 
@@ -157,7 +157,7 @@ function drawRecords(c) {
     } }, "Download every record (one JSON file)"), " ",
     h("button", { type: "button", class: "class-records-list", onclick: listRecords }, "List the deals to open one in the book")),
     h("div", { id: "class-deals" }),
-    c.ended ? h("p", {}, h("b", { text: "This class has ended. " }), h("button", { type: "button", onclick: () => { store.drop(KEY); openForm(); } }, "Open a new class"))
+    c.ended ? h("p", {}, h("b", { text: "This class has ended. " }), h("button", { type: "button", class: "class-records-list", onclick: () => { store.drop(KEY); openForm(); } }, "Open a new class"))
       : h("p", {}, h("button", { type: "button", class: "class-end", onclick: () => { if (confirm("End the class? Every table stops; the records stay.")) send({ cmd: "end_class" }); } }, "End the class")));
 }
 
