@@ -3,7 +3,8 @@
 The file is opened in WAL mode with ``synchronous=NORMAL``: every change is one short
 transaction, committed before the server answers or tells the table, so a server killed at
 any moment (``kill -9``) comes back with every committed action; only a power cut can lose the
-last few (the operating system's write-back).  Tokens are kept as SHA-256 hashes: the file
+last few (the operating system's write-back).  Checkpoints (the log copied into the file, with
+an fsync) run every two seconds in a thread of their own, never in the server's loop.  Tokens are kept as SHA-256 hashes: the file
 alone does not let anyone into a class.
 
 Rows hold JSON text: a class (its code, title, teacher token hash, whether it has ended), its
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -51,7 +53,7 @@ def _dumps(data: Any) -> str:
 class Store:
     """The class server's SQLite file (``":memory:"`` for a test)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, checkpoint_every: float = 2.0) -> None:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -60,6 +62,24 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        # A commit only appends to the write-ahead log; copying the log into the file (a checkpoint,
+        # with its fsync) is done by a thread of its own, so the server's one thread never waits for
+        # the disk (sqlite releases the GIL while it works).
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.path != ":memory:":
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(target=self._checkpoints, args=(checkpoint_every,),
+                                                  name="class-store-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, every: float) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.wait(every):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -116,4 +136,8 @@ class Store:
                 self.db.execute("SELECT data FROM deals WHERE class = ? ORDER BY tbl, deal", (code,))]
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._stop.set()
+            self._checkpointer.join(10)
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.db.close()
