@@ -78,7 +78,7 @@ class Settings:
     teacher_anywhere: bool = False        #: let a class be opened from another computer than the server's
     student_urls: list[str] = field(default_factory=list)   #: what students open (for the QR code)
     local_only: bool = True
-    ping: float = 10.0                    #: seconds between pings; a device that does not answer one is gone
+    ping: float = 20.0                    #: seconds between pings; a device that does not answer one in as long is gone
 
 
 class TokenBucket:
@@ -127,7 +127,6 @@ class Conn:
         self.device = ""
         self.bucket = TokenBucket(settings.rate, settings.burst)
         self.refused = 0
-        self.sent_version: dict[int, int] = {}
 
     def send(self, data: Any) -> None:
         text = data if isinstance(data, str) else _dumps(data)
@@ -151,7 +150,6 @@ class ClassServer:
         self.open_buckets: dict[str, TokenBucket] = {}
         self.timers: dict[tuple[str, int], Any] = {}
         self.dash_due: set[str] = set()
-        self.stats = {"actions": 0, "pushes": 0}
 
     # -- the tornado application
     def application(self) -> tornado.web.Application:
@@ -230,12 +228,10 @@ class ClassServer:
             if conn.role == "student" and conn.student is not None and conn.student.table == t.id \
                     and self.seated.get((room.code, conn.student.id)) is conn:
                 conn.send({"push": "view", **self.student_payload(room, conn.student)})
-                self.stats["pushes"] += 1
             elif conn.role == "projector" and conn.table == t.id:
                 if public is None:
                     public = _dumps({"push": "view", "view": t.public(room.students)})
                 conn.send(public)
-                self.stats["pushes"] += 1
         self.dashboard(room)
         self.schedule(room, t)
 
@@ -285,7 +281,6 @@ class ClassServer:
             self.schedule(room, t)
             return
         self.classes.bot_move(room, t)
-        self.stats["actions"] += 1
         self.changed(room, t)
 
     def _auto_next(self, room: Classroom, t: ClassTable) -> None:
@@ -354,7 +349,7 @@ class ClassServer:
             room, st, token = self.classes.join(code.strip().upper() if isinstance(code, str) else code,
                                                 msg.get("name"))
             self._enter(conn, room, "student", st)
-            self.classes.forget_device(room, st, conn.device)
+            self.classes.note_device(room, st, conn.device)
             self.seated[(room.code, st.id)] = conn
             for t in room.tables.values():
                 if any(s.student == st.id for s in t.seats) or st.table == t.id:
@@ -389,7 +384,7 @@ class ClassServer:
             holder.handler.close(4001, "this seat was opened again on the same device")
         self._enter(conn, room, "student", st)
         self.seated[key] = conn
-        self.classes.forget_device(room, st, conn.device)
+        self.classes.note_device(room, st, conn.device)
         self.dashboard(room)
         return {"role": "student", "code": room.code, **self.student_payload(room, st)}
 
@@ -452,7 +447,7 @@ class ClassServer:
                     old.handler.close(4001, "the teacher gave this seat to another device")
                 new.role = "student"
                 self.seated[key] = new
-                c.forget_device(room, st, new.device)
+                c.note_device(room, st, new.device)
                 new.send({"push": "view", "hello": {"role": "student", "code": room.code}, **self.student_payload(room, st)})
             else:
                 new.handler.close(4003, "the teacher kept the seat on the first device")
@@ -500,7 +495,6 @@ class ClassServer:
                 t = self.classes.act(room, st, action)
             except StukolkaError as e:
                 raise self._guarded(e, t, st.seat, action) from None
-            self.stats["actions"] += 1
             self.changed(room, t, actor=conn)
             return self.student_payload(room, st)
         if st.table is None or st.table not in room.tables:
@@ -622,7 +616,7 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
             self.conn = None
 
 
-class ClassFileHandler(serve.BookFileHandler):  # type: ignore[name-defined]
+class ClassFileHandler(serve.BookFileHandler):  # type: ignore[misc, name-defined, unused-ignore]
     """The class pages and the renderers: the book's file handler, and no framing by other sites."""
 
     def set_extra_headers(self, path: str) -> None:

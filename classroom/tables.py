@@ -29,7 +29,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -718,7 +718,8 @@ class Classes:
             self.save_table(room, t)
         self.store.save_class(room.to_data())
 
-    def forget_device(self, room: Classroom, st: Student, device: str) -> None:
+    def note_device(self, room: Classroom, st: Student, device: str) -> None:
+        """The device (its id's hash) that holds ``st``'s seat now."""
         st.device = device
         self.store.save_student(room.code, st.to_data())
 
@@ -793,9 +794,6 @@ class Classes:
                 except (StukolkaError, KeyError, TypeError, ValueError) as e:
                     problems.append(f"class {room.code} table {td.get('label')!r}: {e}")
         return problems
-
-    def connected_ids(self, rooms: Iterable[Classroom]) -> list[str]:
-        return [s.id for r in rooms for s in r.students.values()]
 
 
 def _count(x: Any) -> int:

@@ -124,7 +124,7 @@ def move(ph) -> bool:
     return False
 
 
-def play_to_the_end(phones, projector, shots: str, limit: float = 120) -> int:
+def play_to_the_end(phones, projector, shots: str, limit: float = 180) -> int:
     moves, t0, shot = 0, time.monotonic(), False
     while time.monotonic() - t0 < limit:
         if all(ph.query_selector(".class-table .lt[data-waiting='over']") for ph in phones):
@@ -173,14 +173,14 @@ def test_three_phones_a_projector_and_the_teacher_play_a_stukolka_deal_and_a_sht
             assert ph.input_value("#class-code") == code
             ph.fill("#class-name", name)
             ph.click("button.class-go")
-            ph.wait_for_selector(".class-table .lt", timeout=15000)
+            ph.wait_for_selector(".class-table .lt", timeout=30000)
             assert name in ph.inner_text(".class-where")
             phones.append(ph)
 
         projector = watch(teacher_ctx.new_page(), errors, "projector")
         projector.set_viewport_size({"width": 1920, "height": 1080})
         projector.goto(f"{url}/class/projector.html")
-        projector.wait_for_selector(".class-table .lt", timeout=15000)
+        projector.wait_for_selector(".class-table .lt", timeout=30000)
         assert code in projector.inner_text(".class-joinbox")
 
         # every student sees his own hand when the cards are dealt, nobody else's
@@ -188,8 +188,8 @@ def test_three_phones_a_projector_and_the_teacher_play_a_stukolka_deal_and_a_sht
         assert moves >= 6
         for ph in phones:
             assert ph.query_selector(".class-table .lt-ledger-table")          # the engine's settlement
-        projector.wait_for_selector(".class-table .lt-ledger-table", timeout=15000)   # it follows the table, paced
-        teacher.locator(".class-turn", has_text="the deal is over").first.wait_for(timeout=10000)
+        projector.wait_for_selector(".class-table .lt-ledger-table", timeout=30000)   # it follows the table, paced
+        teacher.locator(".class-turn", has_text="the deal is over").first.wait_for(timeout=30000)
         nets = [ph.inner_text(".class-table .lt-net") for ph in phones]
         assert len(set(nets)) == 1
         teacher.screenshot(path=str(SHOTS / "class-teacher-stukolka.png"), full_page=True)
@@ -203,11 +203,11 @@ def test_three_phones_a_projector_and_the_teacher_play_a_stukolka_deal_and_a_sht
         teacher.wait_for_selector(".class-tablecard[data-table='2']")
         for i, name in enumerate(("Anna", "Boris", "Vera")):
             teacher.select_option(f"select[aria-label='Move {name}']", f"2:{i}")
-            teacher.locator(".class-seattable td", has_text=name).nth(1).wait_for(timeout=10000)   # seated at table 2 too
+            teacher.locator(".class-seattable td", has_text=name).nth(1).wait_for(timeout=30000)   # seated at table 2 too
         for ph in phones:
-            ph.wait_for_selector(".class-table .lt-shtoss", timeout=15000)
+            ph.wait_for_selector(".class-table .lt-shtoss", timeout=30000)
         projector.select_option("#class-pick", "2")
-        projector.wait_for_selector(".class-table .lt-shtoss", timeout=15000)
+        projector.wait_for_selector(".class-table .lt-shtoss", timeout=30000)
         moves = play_to_the_end(phones, projector, "class-shtoss")
         assert moves >= 3
         for ph in phones:
