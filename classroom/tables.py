@@ -107,6 +107,17 @@ def clean_name(name: Any, what: str = "name", limit: int = LIMITS["name"]) -> st
     return text
 
 
+def _json(x: Any) -> Any:
+    """``x`` with its exact money as JSON has it (an int, or ``"a/b"``), as the engine's views give it."""
+    if isinstance(x, Fraction):
+        return _money(x)
+    if isinstance(x, Mapping):
+        return {k: _json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_json(v) for v in x]
+    return x
+
+
 def _money(x: Fraction) -> int | str:
     return int(x) if x.denominator == 1 else str(x)
 
@@ -329,8 +340,8 @@ class ClassTable:
         if self.booked or not self.over():
             return None
         self.booked = True
-        summary = {k: v for k, v in (self.live.deal_summary() or {}).items() if k != "seed"}
-        return {"deal": self.deal, "summary": summary, "record": self.live.record(), "game": self.game,
+        summary = {k: _json(v) for k, v in (self.live.deal_summary() or {}).items() if k != "seed"}
+        return {"deal": self.deal, "summary": summary, "record": self.record(), "game": self.game,
                 "table": self.id, "label": self.label, "seed": self.live.seed, "at": time.time()}
 
     def refusals(self, seat: int, actions: list[str]) -> dict[str, str]:
@@ -339,6 +350,11 @@ class ClassTable:
         _own_screen(self.live, seat)
         out = self.live.refusals(seat, actions)
         return {a: (m.get("error") or m.get("text") or "") if isinstance(m, Mapping) else str(m) for a, m in out.items()}
+
+    def record(self) -> dict[str, Any]:
+        """The engine's record of the deal (``to_record()``), for the store and the teacher: it shows
+        every card, so no device is ever sent it while the deal is played."""
+        return _record(self.live)
 
     # -- seats
     def set_bot(self, seat: int, on: bool) -> None:
@@ -377,8 +393,8 @@ class ClassTable:
         so that a message does not grow with every deal of a long lesson."""
         key = ("session", self.deal, self.over())
         if key not in self._cache:
-            s = self.live.session()
-            count = len(s["deals"])
+            s = _json(self.live.session())
+            count = int(s.get("count", len(s["deals"])))
             s["deals"] = [{k: v for k, v in d.items() if k != "seed"} for d in s["deals"][-SESSION_SHOWN:]]
             s["count"] = count
             self._cache[key] = s
@@ -466,6 +482,7 @@ class ClassTable:
         live = self.live
         return {"id": self.id, "label": self.label, "game": self.game, "options": self.options,
                 "deal_options": live.options, "seed": live.seed, "deal": self.deal,
+                "session": _session_before(live) if hasattr(live, "recent") else None,
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
                 "pace": self.pace, "auto_next": self.auto_next, "paused": self.paused, "booked": self.booked,
                 "created": self.created, "version": self.version}
@@ -477,7 +494,7 @@ class ClassTable:
         with the same chance to come); if the replay does not give the stored record (an engine
         changed between two runs) and the game can load a record, the record is loaded.  ``deals``:
         the table's finished deals as archived (their summaries are the session before this deal)."""
-        earlier = [{**d["summary"], "seed": d.get("seed")} for d in deals]
+        earlier = data.get("session") or [{**d["summary"], "seed": d.get("seed")} for d in deals]
         seats = [Seat(student=s.get("student"), bot=bool(s.get("bot"))) for s in data["seats"]]
         n = len(seats)
         live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=earlier)
@@ -489,7 +506,7 @@ class ClassTable:
                     live.act(m["seat"], m["action"])
             same = [m["action"] for m in live.moves] == [m["action"] for m in notes]
             if record is not None and same:
-                same = live.record() == record
+                same = _record(live) == record
         except StukolkaError:
             same = False
         if not same:
@@ -502,7 +519,7 @@ class ClassTable:
                    created=data.get("created"), version=int(data.get("version", 0)) + 1, deal=int(data.get("deal", 1)))
 
 
-# The three places where the class server leans on the live driver's form rather than on the
+# The places where the class server leans on the live driver's form rather than on the
 # engine: one screen per seat (a driver that keeps a shared screen's hands until ``reveal`` is
 # told that this seat's device is its own), and the session a deal after a finished one carries.
 def _own_screen(live: LiveTable, seat: int) -> None:
@@ -511,13 +528,25 @@ def _own_screen(live: LiveTable, seat: int) -> None:
         reveal(seat)
 
 
+def _record(live: LiveTable) -> dict[str, Any]:
+    """The engine's own record of the deal in play (the server's trusted side: a driver may keep an
+    unfinished deal's record from a page, not from the server that stores it)."""
+    return live.state.to_record()  # type: ignore[attr-defined, no-any-return, unused-ignore]
+
+
 def _session_before(live: LiveTable) -> Any:
-    """What the driver keeps of the deals before this one (its ``earlier`` deals)."""
+    """What the driver carries of the deals before this one: its ``earlier`` deals (a list), or,
+    for a driver that keeps only their count, totals and last few, that summary (a mapping)."""
+    if hasattr(live, "recent"):
+        return _json({"count": getattr(live, "count"), "totals": list(getattr(live, "totals") or []),
+                      "deals": list(getattr(live, "recent"))})
     return list(getattr(live, "earlier", []))
 
 
 def _session_after(live: LiveTable, summary: Mapping[str, Any]) -> Any:
     """The session of the deal after ``live``'s finished one."""
+    if hasattr(live, "recent"):
+        return live.session()                 # the driver's own account, this deal in it
     return _session_before(live) + [dict(summary)]
 
 
@@ -751,7 +780,7 @@ class Classes:
                     st.deals += 1
                     students.append(st.to_data())
             deal["names"] = t.names(room.students)
-        self.store.save_table(room.code, t.to_data(), t.live.record(), students, deal)
+        self.store.save_table(room.code, t.to_data(), t.record(), students, deal)
 
     # -- records
     def records(self, room: Classroom) -> dict[str, Any]:
@@ -766,7 +795,7 @@ class Classes:
             if not t.over():
                 in_play = {"deal": t.deal, "names": t.names(room.students)}
                 if room.ended:
-                    in_play["record"] = t.live.record()
+                    in_play["record"] = t.record()
                 else:
                     in_play["withheld"] = "an unfinished deal's record shows every card: it is given once the class has ended"
             tables.append({"table": t.id, "label": t.label, "game": t.game, "options": t.options,

@@ -159,7 +159,7 @@ def move_info(state_before: Any, action: str) -> tuple[str | None, tuple[int, ..
         return None, (), False
     try:
         info = describe(action)
-    except StukolkaError:
+    except (StukolkaError, NotImplementedError):        # a game that does not describe its moves yet
         return None, (), False
     return getattr(info, "said", None), tuple(getattr(info, "cards", ()) or ()), bool(getattr(info, "secret", False))
 

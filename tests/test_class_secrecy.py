@@ -139,6 +139,8 @@ class Checked:
             allowed = self.allowed(view)
             if view is not None and self.seat is not None:     # the seat's own choices: its own deck or hand
                 allowed = allowed | cards_named(" ".join(view.get("legal") or []))
+                for a in view.get("actions") or []:             # the same choices described (ActionInfo)
+                    allowed = allowed | set(a.get("cards") or []) | cards_named(f"{a.get('words')} {a.get('said')}")
             if view is not None and "evening" in view:          # Pushkin's story of the evening, told since 1834
                 m = {**m, "view": {k: x for k, x in view.items() if k != "evening"}}
                 text = json.dumps(m, ensure_ascii=False)
@@ -364,7 +366,7 @@ async def _hostile(tmp_path) -> None:
 
         def state() -> Any:
             return (json.dumps(server.classes.store.tables(code), sort_keys=True), len(server.classes.classes),
-                    len(room.students), sorted(room.tables), t.version, json.dumps(t.live.record()),
+                    len(room.students), sorted(room.tables), t.version, json.dumps(t.record()),
                     [(s.student, s.bot) for s in t.seats], t.paused, t.pace)
 
         before = state()

@@ -120,7 +120,7 @@ def test_a_student_acts_only_for_his_seat_on_his_turn_and_a_refusal_changes_noth
     first = t.live.to_act()
     waiting = next(s for s in students if s.seat != first)
     acting = next(s for s in students if s.seat == first)
-    before = (json.dumps(t.live.record()), t.version)
+    before = (json.dumps(t.record()), t.version)
 
     with pytest.raises(ClassError, match=r"not your turn.*\[class-rule-turn\]"):
         c.act(room, waiting, t.live.state.legal_actions()[0])
@@ -138,9 +138,9 @@ def test_a_student_acts_only_for_his_seat_on_his_turn_and_a_refusal_changes_noth
     with pytest.raises(ClassError, match=r"a bot plays seat .*\[class-rule-turn\]"):
         c.act(room, acting, t.live.state.legal_actions()[0])
     c.set_bot(room, t.id, first, False)
-    assert json.dumps(t.live.record()) == before[0] and t.version > before[1]
+    assert json.dumps(t.record()) == before[0] and t.version > before[1]
     c.act(room, acting, t.live.state.legal_actions()[0])
-    assert len(t.live.record()["actions"]) > len(json.loads(before[0])["actions"])
+    assert len(t.record()["actions"]) > len(json.loads(before[0])["actions"])
 
 
 def test_a_bot_plays_an_empty_seat_and_a_student_replaced_by_a_bot_gets_his_seat_back():
@@ -221,14 +221,14 @@ def test_a_table_comes_back_from_the_store_at_the_same_action(tmp_path, game):
         if t.over():
             break
         step(c, room, t, rng)
-    record, moves, to_act = t.live.record(), list(t.live.moves), t.to_act()
+    record, moves, to_act = t.record(), list(t.live.moves), t.to_act()
     view = {q: t.seat_view(q, room.students) for q in range(t.n)}
 
     again = Classes(Store(tmp_path / "c.sqlite"))
     assert again.load() == []
     room2 = again.teacher(room.code, teacher)
     t2 = room2.tables[t.id]
-    assert t2.live.record() == record and t2.live.moves == moves and t2.to_act() == to_act
+    assert t2.record() == record and t2.live.moves == moves and t2.to_act() == to_act
     assert t2.deal == 2 and t2.live.session()["deals"][0]["net"] == t.live.session()["deals"][0]["net"]
     assert t2.version > t.version
     for q in range(t.n):
