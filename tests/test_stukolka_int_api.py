@@ -22,7 +22,7 @@ from stukolka.base import CHANCE, sample_chance
 from stukolka.errors import InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.play import card_options
-from stukolka.stukolka.state import ACTION_IDS, SHUFFLE_SAMPLE, discard_id
+from stukolka.stukolka.actions import ACTION_IDS, SHUFFLE_SAMPLE, discard_id
 
 OPTION_MIXES = [
     {},
@@ -196,9 +196,9 @@ def test_the_state_draws_chance_as_the_generic_sampler_does():
 
 def test_a_copied_set_up_is_the_set_up_made_afresh_and_shares_no_list_it_changes():
     """A new state copied from its prototype equals one built afresh and has its own copy of
-    every list the engine changes in place; it shares only the lists of ``_REBOUND``, which the
+    every list the engine changes in place; it shares only the lists of ``_slots.REBOUND``, which the
     engine replaces rather than changes.  A clone shares no list at all."""
-    from stukolka.stukolka.state import _REBOUND, _attributes
+    from stukolka.stukolka._slots import REBOUND as _REBOUND, attributes as _attributes
     rules = StukolkaRules(variant="shleif", n_players=4, stake=6)
     first = StukolkaState(rules, dealer=1, carry=12)
     for a in first.legal_actions()[:1] + ["shuffle 3", "cut 9", "deal"]:

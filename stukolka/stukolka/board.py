@@ -1,0 +1,425 @@
+"""What lies on the table in one Stukolka deal: the seats, the cards, the money.
+
+:class:`DealBoard` is a deal's position without the rules of moving it, as python-chess's
+``BaseBoard`` is a board without its moves: its slots and set-up (the stakes of the deal), who
+sits where and who plays, what each seat may see, copies, records and pictures.
+:class:`~stukolka.stukolka.state.StukolkaState` adds the rules: the legal actions of each
+decision and the steps that move the deal on.
+
+>>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
+>>> s = StukolkaState(StukolkaRules(variant="prikup", n_players=4), dealer=3)
+>>> s.n_seats, s.order(), s.pot, s.balances
+(4, [0, 1, 2, 3], 3, [0, 0, 0, -3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from stukolka.base import GameState, IllegalActionError, InvalidActionError, Ledger, RecordError, RulesError, StukolkaError
+from stukolka.cards import Cards, parse_card
+from stukolka.stukolka import _slots
+from stukolka.stukolka.actions import (CARD_NAMES, DRAW_BASE, SHUFFLE_SAMPLE, canonical, draw_string, id_string,
+                                       listed_draws, string_id, unreadable)
+from stukolka.stukolka.observation import StukolkaObservation
+from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.picture import DealView, state_text
+from stukolka.stukolka.play import PLAYING, declaring_order
+from stukolka.stukolka.pot import opening_contributions
+from stukolka.stukolka.record_format import check_stukolka_record, record_error, state_record
+from stukolka.stukolka.rules import StukolkaRules, _short, check_setup
+
+__all__ = ["DealBoard", "seats_of"]
+
+# The phases as module constants: reading a member off the Enum class is an attribute look-up
+# through its metaclass, several times slower than a global, and the engine asks at every step.
+(_SEAT_DRAW, _SHLEIF_CHOICE, _SHUFFLE, _CUT, _DEAL, _DECLARE, _PURCHASE, _RAZREZ, _PLAY, _OVER) = (
+    Phase.SEAT_DRAW, Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.DECLARE, Phase.PURCHASE,
+    Phase.RAZREZ, Phase.PLAY, Phase.TERMINAL)
+
+#: The declaring order (from the dealer's left, the dealer last), ``_ORDERS[players][dealer]``.
+_ORDERS = tuple(tuple(tuple(declaring_order(d, n)) for d in range(n)) for n in range(16))
+_SEATS: dict[tuple[str | None, ...], tuple[tuple[bool, ...], int, tuple[int, ...]]] = {}
+
+
+def seats_of(decl: tuple[str | None, ...]) -> tuple[tuple[bool, ...], int, tuple[int, ...]]:
+    """What the declarations ``decl`` (one per seat) say about the seats, worked out once per
+    pattern: ``(active, count, next_seat)``.  ``active[p]``: does ``p`` play; ``count``: how many
+    play; ``next_seat[p]``: the next seat on ``p``'s left that plays (every seat's left
+    neighbour when nobody plays)."""
+    got = _SEATS.get(decl)
+    if got is None:
+        n = len(decl)
+        act = tuple(d in PLAYING for d in decl)
+        playing = [p for p in range(n) if act[p]]
+        out = [(p + 1) % n for p in range(n)]
+        if playing:
+            last = playing[0]          # after the last seat comes the first that plays
+            for p in range(n - 1, -1, -1):
+                out[p] = last
+                if act[p]:
+                    last = p
+        if len(_SEATS) > 100_000:
+            _SEATS.clear()
+        got = _SEATS[decl] = (act, len(playing), tuple(out))
+    return got
+
+
+class DealBoard(GameState):
+    """One deal's position: set up with ``rules``, the opening ``dealer`` (``None``: the seat
+    draw comes first, ``stukolka-rule-seat-draw``), the ``carry`` already on the table and the
+    players' ``balances`` so far (a session keeps ``sum(balances) + carry == 0``)."""
+
+    __slots__ = _slots.SLOTS
+
+    def __init__(self, rules: StukolkaRules | None = None, dealer: int | None = None,
+                 carry: int = 0, balances: Sequence[int] | None = None) -> None:
+        key = None
+        if balances is None and type(dealer) is int and type(carry) is int and type(rules) is StukolkaRules:
+            key = (id(rules), dealer, carry)
+            proto = _slots.PROTOTYPES.get(key)
+            if proto is not None and proto[0] is rules:   # set up like this before: copy it
+                proto[2](self, proto[1])
+                return
+        self._setup(rules, dealer, carry, balances)
+        if key is not None:
+            if len(_slots.PROTOTYPES) > 1000:
+                _slots.PROTOTYPES.clear()
+            _slots.PROTOTYPES[key] = (rules, *_slots.prototype(self))
+
+    def _setup(self, rules: StukolkaRules | None, dealer: int | None, carry: int,
+               balances: Sequence[int] | None) -> None:
+        rules, balances_in = check_setup("StukolkaState", rules, dealer, carry, balances)
+        self.rules = rules
+        n = self.n = rules.n_players
+        self._buys, self._razrez = rules.has_purchase, rules.razrez_on   # (read at every deal's turns)
+        self._history: list[str] = []
+        self._lc: dict[str, int] | None = None  # this step's listed strings -> ids
+        self._lids: Sequence[int] | None = None  # this step's legal ids (never changed in place)
+        self._cp: int | None = None  # the seat to act, when the step that led here knew it
+        self._nact: tuple[int, tuple[int, ...], tuple[bool, ...]] | None = None  # (_begin_play)
+        self._ledger: Ledger | None = None  # written when asked for (settlement())
+        self.initial_dealer = dealer
+        self.carry_in = carry
+        self.balances = balances_in
+        self.start_balances = tuple(self.balances)
+        self.table = carry
+        self.dealer = dealer
+        self.rotation_dealer: int = -1 if dealer is None else dealer  # set by the seat draw
+        self.contributions = (0,) * n
+        self.pot = carry
+        self.forced = False
+        self.shleif_refused = False
+        self.seat_draws: list[tuple[tuple[int, int], ...]] = []
+        self._draw_pool = list(range(n))
+        self.redeals = 0
+        self.events: list[str] = []
+        self.payments: list[int] | None = None
+        self.next_carry: int | None = None
+        self.next_dealer: int | None = None
+        self._reset_deal()
+        if dealer is None:
+            self.phase = _SEAT_DRAW
+        else:
+            self._open_deal()
+
+    def _reset_deal(self) -> None:
+        n = self.n
+        self.deck: list[int] | None = None
+        self.stock: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.dead: list[int] = []
+        self.thrown: list[int] = []
+        self.trump_suit: int | None = None
+        self.trump_card: int | None = None
+        self.trump_visible = False
+        self.shleif_card: int | None = None
+        self.exposed: list[int] = []
+        self.declarations: list[str | None] = [None] * n
+        self.seen = [not self.rules.dark_on] * n
+        self.dark = [False] * n
+        self.bought = [0] * n
+        self.discarded = [0] * n
+        self.golets_taker: int | None = None
+        self.razrez_buyers: list[int] = []
+        self.queue: list[int] = []
+        self.pending = 0
+        self.declare_idx = 0
+        self.trick: list[tuple[int, int]] = []
+        self._win: tuple[int, int] | None = None  # (seat, card) winning the trick so far
+        self.tricks: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        self.tricks_won = [0] * n
+        self.turn: int | None = None
+        self.exempt: tuple[int, int] | None = None  # (winner, the other marriage card)
+        self.violations: list[tuple[int, str, str]] = []
+        self.purchase_money = 0
+        self._nact = None    # the seats in play (how many, each one's next, which), when the play begins
+
+    def _open_deal(self) -> None:
+        """Stakes for the deal (``stukolka-rule-dealer-fee``, ``stukolka-rule-pot-in-play``)."""
+        r = self.rules
+        obligatory = r.variant == "obligatory"
+        self.forced = obligatory and self.carry_in == 0
+        self.contributions = opening_contributions(
+            self.n, self._the_dealer(), r.stake, self.carry_in, obligatory=obligatory,
+            ante_mode=r.ante_mode, dealer_ante_multiplier=r.dealer_ante_multiplier)
+        for p, c in enumerate(self.contributions):
+            self.balances[p] -= c
+        self.pot = self.carry_in + sum(self.contributions)
+        self.table = self.pot
+        if r.variant == "shleif" and r.shleif_refusal_allowed and self.pot >= r.shleif_refusal_min_pot:
+            self.phase = _SHLEIF_CHOICE
+        else:
+            self.phase = _SHUFFLE
+
+    def _the_dealer(self) -> int:
+        if self.dealer is None:
+            raise RulesError("no dealer yet: the seat draw comes first [stukolka-rule-seat-draw]")
+        return self.dealer
+
+    def _the_deck(self) -> list[int]:
+        if self.deck is None:
+            raise RulesError("the pack is not shuffled yet [stukolka-rule-deal]")
+        return self.deck
+
+    def _to_play(self) -> int:
+        if self.turn is None:
+            raise RulesError("no card is to be played now [stukolka-rule-first-lead]")
+        return self.turn
+
+    def _trump(self) -> int:
+        if self.trump_suit is None:
+            raise RulesError("no trump suit before the deal [stukolka-rule-deal]")
+        return self.trump_suit
+
+    @property
+    def n_seats(self) -> int:
+        """The number of seats at the table (``rules.n_players``)."""
+        return self.n
+
+    # ------------------------------------------------------------------ who plays
+    def order(self) -> list[int]:
+        """Seats in declaring order: from the dealer's left, the dealer last."""
+        return declaring_order(self._the_dealer(), self.n)
+
+    def active(self) -> list[bool]:
+        """Which seats play this deal (``stukolka-rule-declare``)."""
+        return list(seats_of(tuple(self.declarations))[0])
+
+    def purchase_order(self) -> list[int]:
+        """Who buys, in order: the players in, from the dealer's left, the dealer last; not the
+        golets taker (``stukolka-rule-purchase``)."""
+        return self._buyers(seats_of(tuple(self.declarations))[0])
+
+    def _buyers(self, act: Sequence[bool]) -> list[int]:
+        """:meth:`purchase_order`, with the seats that play (``act``) known.  (A loop: a
+        comprehension over these locals would make closure cells at every call.)"""
+        g, d = self.golets_taker, self.dealer
+        buyers = []
+        for p in _ORDERS[self.n][self._the_dealer() if d is None else d]:
+            if act[p] and p != g:
+                buyers.append(p)
+        return buyers
+
+    def razrez_order(self) -> list[int]:
+        """Who may cut in, in order: the passers, from the dealer's left (``stukolka-rule-razrez``)."""
+        act = self.active()
+        return [p for p in self.order() if not act[p]]
+
+    def available(self) -> int:
+        """Cards that can still be bought (the stock, plus the thrown cards when reshuffled)."""
+        extra = len(self.thrown) if self.rules.stock_exhausted == "reshuffle_discards" else 0
+        return len(self.stock) + extra
+
+    def first_leader(self) -> int:
+        """Golets taker, else the last razrez buyer, else the first knocker
+        (``stukolka-rule-first-lead``)."""
+        return self._leader(seats_of(tuple(self.declarations))[0])
+
+    def _leader(self, act: Sequence[bool]) -> int:
+        """:meth:`first_leader`, with the seats that play (``act``) known."""
+        if self.golets_taker is not None:
+            return self.golets_taker
+        if self.razrez_buyers:
+            return self.razrez_buyers[-1]
+        d = self.dealer
+        for p in _ORDERS[self.n][self._the_dealer() if d is None else d]:
+            if act[p]:
+                return p
+        raise RulesError("nobody plays: the deal ended before the play [stukolka-rule-first-lead]")
+
+    def is_terminal(self) -> bool:
+        return self.phase is _OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase is _SHUFFLE or self.phase is _SEAT_DRAW
+
+    def returns(self) -> list[int]:
+        """Chips won (+) or lost (-) by each seat in this deal, stakes included."""
+        return [b - s for b, s in zip(self.balances, self.start_balances)]
+
+    def _saw(self, p: int) -> None:
+        """Seat ``p`` has seen his cards (``seen`` is never changed in place: _slots.REBOUND)."""
+        if not self.seen[p]:
+            seen = self.seen[:]
+            seen[p] = True
+            self.seen = seen
+
+    def _event(self, text: str) -> None:
+        """Note a table event (``events`` is never changed in place: _slots.REBOUND)."""
+        self.events = self.events + [text]
+
+    # ------------------------------------------------------------------ copies, comparison, what a seat sees
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        _slots.COPY(new, self)
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return False
+        return bool(_slots.POSITION(self) == _slots.POSITION(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def card_locations(self) -> dict[int, str]:
+        """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,
+        ``shleif``, ``dead``, ``thrown``, ``played``."""
+        if self.deck is None:
+            return {c: "pack" for c in range(52)}
+        places = [("stock", self.stock), ("dead", self.dead), ("thrown", self.thrown),
+                  ("played", [c for t, _ in self.tricks for _, c in t] + [c for _, c in self.trick])]
+        places += [(f"hand {p}", h) for p, h in enumerate(self.hands)]
+        if self.shleif_card is not None:
+            places.append(("shleif", [self.shleif_card]))
+        if self.phase is _CUT or self.phase is _DEAL:
+            places = [("pack", self.deck)]
+        loc: dict[int, str] = {}
+        for where, cards in places:
+            for c in cards:
+                if c in loc:
+                    raise AssertionError(f"card {CARD_NAMES[c]} in {loc[c]} and {where}")
+                loc[c] = where
+        return loc
+
+    def observation(self, player: int) -> StukolkaObservation:
+        """Only what ``player`` may see (own cards, public table, money), cards as ints."""
+        if not (isinstance(player, int) and 0 <= player < self.n):
+            raise InvalidActionError(f"observation({player!r})", f"a seat is 0..{self.n - 1}")
+        return StukolkaObservation(
+            player=player, variant=self.rules.variant, phase=self.phase,
+            dealer=self.dealer, to_act=self.current_player(),
+            trump=self.trump_suit,
+            turned_trump=self.trump_card if self.trump_visible else None,
+            shleif_card=self.shleif_card if player == self.dealer else None,
+            shleif_refused=self.shleif_refused,
+            hand=tuple(self.hands[player]) if self.seen[player] else None,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            declarations=tuple(self.declarations),
+            bought=tuple(self.bought), discarded=tuple(self.discarded),
+            exposed=tuple(self.exposed),
+            stock_size=len(self.stock),
+            tricks=tuple((tuple(t), w) for t, w in self.tricks),
+            current_trick=tuple(self.trick),
+            tricks_won=tuple(self.tricks_won),
+            violations=tuple((q, rule, int(parse_card(c))) for q, rule, c in self.violations),
+            pot_in_play=self.pot, table=self.table,
+            balances=tuple(self.balances),
+            seats=self.n,
+        )
+
+    def observation_string(self, player: int) -> str:
+        return str(self.observation(player))
+
+    def hand_cards(self, seat: int) -> Cards:
+        """``seat``'s cards in hand, as :class:`~stukolka.cards.Cards` (pictures in a notebook)."""
+        return Cards(self.hands[seat])
+
+    # ------------------------------------------------------------------ ids and strings of actions
+    def action_to_string(self, action_id: int) -> str:
+        """The canonical action string of an id (:data:`~stukolka.stukolka.actions.ACTION_IDS`); a discard lists its cards
+        in the order of the hand of the seat to act.  An id outside the table raises
+        :class:`~stukolka.errors.InvalidActionError` (``stukolka-rule-actions``)."""
+        a = action_id
+        if type(a) is int and DRAW_BASE <= a < DRAW_BASE + SHUFFLE_SAMPLE:
+            if self.phase is not _SEAT_DRAW:
+                raise IllegalActionError(a, "a seat draw id names one of the listed draws of the seat draw",
+                                         "stukolka-rule-seat-draw")
+            return draw_string(listed_draws(len(self._draw_pool))[a - DRAW_BASE])
+        return id_string(a, self._exchanger_hand())
+
+    def string_to_action(self, action: str) -> int:
+        """The id of an action string, any spelling the grammar reads (:data:`~stukolka.stukolka.actions.ACTION_IDS`).
+        Actions that have no id -- a ``deck`` order, a ``shuffle`` seed beyond the listed ones, a
+        seat draw not listed -- and unreadable strings raise :class:`~stukolka.errors.InvalidActionError`."""
+        table = self._lc
+        if table is not None and type(action) is str:
+            got = table.get(action)
+            if got is not None:
+                return got
+        a = self._canonical(action)
+        aid = string_id(a)
+        if aid is None and self.phase is _SEAT_DRAW and a.startswith("draw "):
+            for i, cards in enumerate(listed_draws(len(self._draw_pool))):
+                if draw_string(cards) == a:
+                    return DRAW_BASE + i
+        if aid is None:
+            raise unreadable(action, "this action has no id (only the listed chance outcomes have ids); "
+                             "apply it as a string")
+        return aid
+
+    def _exchanger_hand(self) -> Sequence[int]:
+        """The hand whose order a discard follows: the seat to act's, in the purchase and razrez."""
+        ph = self.phase
+        return self.hands[self.queue[0]] if ph is _PURCHASE or ph is _RAZREZ else ()
+
+    def _canonical(self, action: object) -> str:
+        """The canonical spelling of an action string (:func:`stukolka.stukolka.actions.canonical`)."""
+        return canonical(action, self._exchanger_hand(), self.phase is _SHUFFLE)
+
+    # ------------------------------------------------------------------ records and printing
+    def to_record(self, explicit_deck: bool = False) -> dict[str, Any]:
+        """A JSON-able record of the deal (``format`` ``stukolka-record/1``, see
+        ``docs/stukolka-actions.md``).  With ``explicit_deck`` every ``shuffle <seed>`` is written
+        as ``deck <52 cards>`` (:func:`stukolka.stukolka.record_format.state_record`)."""
+        return state_record(self, explicit_deck)
+
+    @classmethod
+    def from_record(cls, record: object) -> Self:
+        """Replay a record made by :meth:`to_record` into a new state; a bad record (wrong
+        envelope, a missing or mistyped key, an action that does not replay) raises
+        :class:`~stukolka.errors.RecordError` naming the key, the value or the action."""
+        rec = check_stukolka_record(record)
+        try:
+            rules = StukolkaRules.from_dict(rec["rules"])
+        except RulesError as exc:
+            raise RecordError(f"record rules: {exc}") from None
+        if rec.get("players", rules.n_players) != rules.n_players:
+            raise record_error(f"record says {_short(rec['players'])} players but the rules say {rules.n_players} "
+                               "[K-18, stukolka-rule-player-limits]")
+        try:
+            state = cls(rules, dealer=rec.get("dealer"), carry=rec.get("carry", 0), balances=rec.get("balances"))
+        except StukolkaError as exc:
+            raise RecordError(f"record set-up: {exc}") from None
+        for i, act in enumerate(rec["actions"]):
+            if state.is_terminal():
+                raise record_error(f"record action {i} {_short(act)} does not replay: the deal is over after "
+                                   f"{i} actions")
+            try:
+                state.apply_action(act)
+            except StukolkaError as exc:
+                raise record_error(f"record action {i} {_short(act)} does not replay: {exc}") from None
+        return state
+
+    def _repr_html_(self) -> str:
+        """A notebook cell that ends in a state draws the table (:class:`~stukolka.stukolka.picture.DealView`)."""
+        return DealView(self)._repr_html_()
+
+    def __repr__(self) -> str:
+        return (f"StukolkaState(variant={self.rules.variant!r}, n_players={self.n}, "
+                f"phase={self.phase.value!r}, dealer={self.dealer}, pot={self.pot}, "
+                f"actions={len(self._history)})")
+
+    def __str__(self) -> str:
+        return state_text(self)
