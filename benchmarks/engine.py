@@ -28,6 +28,7 @@ Run:
     python benchmarks/engine.py --variants golets --players 5
     python benchmarks/engine.py --install-openspiel # own venv in benchmarks/.venv-openspiel, then the run
     python benchmarks/engine.py --profile prikup    # top cProfile entries over 2,000 deals
+    python benchmarks/engine.py --beats             # the trick-winner table against the test written out
 
 Use the checkout's engine with ``PYTHONPATH=<checkout>``; the script also puts its own checkout
 first on ``sys.path``.
@@ -329,6 +330,33 @@ def profile(variant: str, n: int, deals: int, top: int, seed: int, api: str = "i
         print(body.rstrip())
 
 
+# ---------------------------------------------------------------------- the trick-winner table
+def time_beats(reps: int, seed: int) -> None:
+    """Time "does this card beat the winner so far" asked three ways over the same 100,000
+    random (card, winner, trump) triples: the test written out as the engine once wrote it, the
+    table ``play.BEATS`` made from ``play.beats``, and ``play.beats`` itself (a call)."""
+    import timeit
+
+    from stukolka.stukolka.play import BEATS, beats
+
+    rng = random.Random(f"beats-{seed}")
+    triples = [(rng.randrange(52), rng.randrange(52), rng.randrange(4)) for _ in range(100_000)]
+    inline = ("for c, w, t in triples:\n"
+              "    cs, ws = c // 13, w // 13\n"
+              "    x = (cs == ws and c > w) or (cs == t and ws != t)")
+    table = ("for c, w, t in triples:\n"
+             "    x = BEATS[t][c][w]")
+    call = ("for c, w, t in triples:\n"
+            "    x = beats(c, w, t)")
+    names = {"triples": triples, "BEATS": BEATS, "beats": beats}
+    assert all(BEATS[t][c][w] == ((c // 13 == w // 13 and c > w) or (c // 13 == t and w // 13 != t))
+               for c, w, t in triples)
+    print(f"'does card c beat w?' over {len(triples):,} random triples, best of {reps} (ns per question):")
+    for label, stmt in (("written out", inline), ("BEATS table", table), ("beats() call", call)):
+        best = min(timeit.repeat(stmt, globals=names, number=1, repeat=reps))
+        print(f"  {label:<13} {best / len(triples) * 1e9:6.1f}")
+
+
 # ---------------------------------------------------------------------- OpenSpiel venv
 def install_openspiel_and_rerun(argv: list[str]) -> int:
     """Create benchmarks/.venv-openspiel (once), pip install open-spiel there from the package
@@ -374,9 +402,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-api", choices=("ints", "strings"), default="ints",
                     help="which API the profiled deals are driven through")
     ap.add_argument("--top", type=int, default=25, help="cProfile entries printed")
+    ap.add_argument("--beats", action="store_true",
+                    help="time the trick-winner table (play.BEATS) against the test written out, and stop")
     args = ap.parse_args(argv)
     if args.reps < 1 or args.seconds <= 0 or args.slices < 1:
         ap.error("--reps and --slices must be >= 1 and --seconds > 0")
+
+    if args.beats:
+        time_beats(max(args.reps, 5), args.seed)
+        return 0
 
     if args.install_openspiel and pyspiel is None:
         return install_openspiel_and_rerun(argv)

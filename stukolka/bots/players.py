@@ -17,7 +17,7 @@ from stukolka.errors import BotError
 from stukolka.cards import ACE, JACK, KING, QUEEN, card_rank, card_suit, parse_card, parse_suit
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
+from stukolka.stukolka.play import PLAYING, beats_table, declaring_order, trick_winner
 from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card", "action_cards", "strength",
@@ -278,6 +278,7 @@ def play_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], trump: int
             return trumps[-1]
         return min(cards, key=lambda c: (card_rank(c), c))
     win = trick_winner(trick, trump)[1]
-    winners = [c for c in cards if beats(c, win, trump)]
+    table = beats_table(trump)
+    winners = [c for c in cards if table[c][win]]
     pool = winners or cards
     return min(pool, key=lambda c: (strength(c, trump), c))

@@ -35,6 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from stukolka.base import Ledger, LedgerLine, RulesError
+from stukolka.stukolka.play import trick_winner
 from stukolka.stukolka.rules import RULE_LABELS
 from stukolka.cards import format_card
 
@@ -132,11 +133,7 @@ def forfeit_taker(trick: Sequence[tuple[int, int]], trump: int, violators: Colle
     others = [(p, int(card)) for p, card in trick if p not in violators]
     if not others:
         return None
-    taker, best = others[0]
-    for p, card in others[1:]:
-        if (card // 13 == best // 13 and card > best) or (card // 13 == trump and best // 13 != trump):
-            taker, best = p, card
-    return taker
+    return trick_winner(others, trump)[0]
 
 
 def _line(item: str, text: str, rule: str, amounts: Mapping[int, int] | None = None, table: int = 0) -> LedgerLine:

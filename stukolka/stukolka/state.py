@@ -49,8 +49,8 @@ from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAM
 from stukolka.stukolka.board import (_CUT, _DEAL, _DECLARE, _OVER, _PLAY, _PURCHASE, _RAZREZ, _SEAT_DRAW,
                                      _SEATS, _SHLEIF_CHOICE, _SHUFFLE, DealBoard)
 from stukolka.stukolka.board import seats_of as _seats_of
-from stukolka.stukolka.play import (card_options, discard_order, follow_options, lead_options, marriage_exemption,
-                                    trick_winner, violation_rule)
+from stukolka.stukolka.play import (BEATS, card_options, discard_order, follow_options, lead_options,
+                                    marriage_exemption, trick_winner, violation_rule)
 from stukolka.stukolka.pot import state_ledger, state_payments
 from stukolka.stukolka.rules import RULE_LABELS
 from stukolka.stukolka.view import view as _view_of
@@ -715,9 +715,7 @@ class StukolkaState(DealBoard):
         else:
             if win is None:
                 win = trick_winner(trick, self.trump_suit)
-            wc, t = win[1], self.trump_suit
-            cs, ws = card // 13, wc // 13
-            if (cs == ws and card > wc) or (cs == t and ws != t):
+            if BEATS[self.trump_suit][card][win[1]]:  # type: ignore[index]
                 win = played
         trick.append(played)
         self._history.append(PLAYS[card])
