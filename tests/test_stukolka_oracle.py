@@ -22,30 +22,8 @@ from stukolka.base import CHANCE
 from stukolka.cards import format_card
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, StukolkaRules, StukolkaState
 
-from stukolka_oracle import Oracle
+from stukolka_oracle import MIXES, Oracle
 
-#: Option mixes: between them every option is set off its default at least once.
-MIXES = [
-    {},
-    {"violation_mode": "penalize"},
-    {"violation_mode": "penalize", "violator_forfeits_tricks": True, "max_one_remiz_per_player": False,
-     "remiz_cap": 30},
-    {"must_beat": "led_card", "must_overtrump": False, "marriage_exemption": False},
-    {"must_undertrump": False, "lead_king_if_ace_turned": True, "lead_trump_ace": False,
-     "marriage_exemption": False, "violation_mode": "penalize"},
-    {"lead_king_from_marriage": False, "lead_king_if_ace_turned": True, "remiz_basis": "pot_in_play"},
-    {"dark_allowed": True, "razrez_allowed": True, "stock_exhausted": "reshuffle_discards"},
-    {"dark_allowed": True, "razrez_allowed": True, "purchase_price_per_card": 3,
-     "shleif_dealer_may_discard_trump_card": False, "dark_variants": ["shleif"]},
-    {"irregularities": True, "ante_mode": "all_players", "purchase_price_per_card": 3,
-     "redeal_on_own_exposed_card": True},
-    {"irregularities": True, "redeal_if_dealer_holds_trump_ace": True, "seat_draw_ace_high": False},
-    {"golets_partial_purchase": True, "golets_burn_card": True, "golets_dealer_policy": "must_defend_single"},
-    {"golets_dealer_policy": "barred_if_any_knock", "all_pass": "carry_over",
-     "obligatory_dealer_must_defend_single": True, "dealer_ante_multiplier": 3},
-    {"shleif_refusal_allowed": False, "prikup_dealer_must_defend_single": False, "all_pass": "carry_over"},
-    {"shleif_refused_dealer_free": False, "shleif_refusal_min_pot": 6, "prikup_defend_max_pot": 9, "stake": 6},
-]
 SESSIONS = 3          #: sessions per cell; the first starts with the seat draw
 DEALS = 6             #: deals per session, the carry and the dealer passed on
 

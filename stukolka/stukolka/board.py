@@ -25,7 +25,7 @@ from stukolka.stukolka.actions import (CARD_NAMES, DRAW_BASE, SHUFFLE_SAMPLE, ca
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.picture import DealView, state_text
-from stukolka.stukolka.play import PLAYING, declaring_order
+from stukolka.stukolka.play import PLAYING, declaring_order, marriage_exemption, trick_winner
 from stukolka.stukolka.pot import opening_contributions
 from stukolka.stukolka.record_format import check_stukolka_record, record_error, state_record
 from stukolka.stukolka.rules import StukolkaRules, _short, check_setup
@@ -192,6 +192,131 @@ class DealBoard(GameState):
         if self.trump_suit is None:
             raise RulesError("no trump suit before the deal [stukolka-rule-deal]")
         return self.trump_suit
+
+    @classmethod
+    def from_position(cls, rules: StukolkaRules, *, dealer: int, phase: Phase, to_act: int | None = None,
+                      hands: Sequence[Sequence[int]] = (), stock: Sequence[int] = (), thrown: Sequence[int] = (),
+                      dead: Sequence[int] = (), exposed: Sequence[int] = (), trump: int | None = None,
+                      trump_card: int | None = None, trump_visible: bool = False, shleif_card: int | None = None,
+                      shleif_refused: bool = False, declarations: Sequence[str | None] | None = None,
+                      bought: Sequence[int] | None = None, discarded: Sequence[int] | None = None,
+                      tricks: Sequence[Sequence[tuple[int, int]]] = (), trick: Sequence[tuple[int, int]] = (),
+                      violations: Sequence[tuple[int, str, int]] = (), looked: bool = False, carry: int = 0,
+                      balances: Sequence[int] | None = None, table: int | None = None) -> Self:
+        """A deal at a chosen point, from what lies on the table (the search bots' deals of the
+        unseen cards are made so: :func:`stukolka.bots.determinize.determinize`).
+
+        The deal is set up as ``cls(rules, dealer, carry)`` (its stakes paid); ``balances`` are
+        the players' chips now, and :meth:`returns` counts from now on; ``table``: the chips on
+        the table now (by default the pot in play and what the bought cards cost).  Before the
+        deal (``phase`` up to ``deal``) nothing else is given.  After it: ``hands`` (one list per
+        seat, in the order the cards lie), the ``stock`` (top card first), the ``thrown`` and
+        ``dead`` cards, the ``exposed`` ones, the ``trump`` suit (by default the suit of
+        ``trump_card``), the card that fixed it and whether it lies face up, the shleif dealer's
+        card while he still holds it apart, each seat's declaration, cards ``bought`` and
+        ``discarded``, the finished ``tricks`` and the ``trick`` begun (``(seat, card)`` pairs),
+        the violations (``(seat, rule, card)``), the seat ``to_act`` and, declaring in a game
+        with the dark, whether it has ``looked`` at its cards.
+
+        What follows from these is worked out here, by the engine's rules: the tricks won, who
+        plays in the dark, the golets taker, the razrez buyers, the seat to declare, the queue
+        of buyers or of passers who may cut in, how many cards the seat to act has still to
+        throw, who has seen his cards, the marriage exemption and the card winning the trick.
+        A position that cannot be -- a card in two places, cards missing once the deal is
+        dealt, a phase that is not one, no seat to act where a seat acts -- raises
+        :class:`~stukolka.errors.RulesError`.
+
+        >>> from stukolka.stukolka.record import position, run
+        >>> s = run(position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠"), "knock", "pass", "knock")
+        >>> t = type(s).from_position(s.rules, dealer=0, phase=s.phase, to_act=1, hands=s.hands, stock=s.stock,
+        ...                           thrown=s.thrown, dead=s.dead, trump_card=s.trump_card, trump_visible=True,
+        ...                           declarations=s.declarations)
+        >>> t.current_player(), t.purchase_order(), t.legal_actions() == s.legal_actions()
+        (1, [1, 0], True)
+        >>> type(s).from_position(s.rules, dealer=0, phase=s.phase, to_act=1, hands=s.hands, stock=s.stock,
+        ...                       thrown=s.thrown, dead=s.dead + s.stock[:1], trump_card=s.trump_card)
+        Traceback (most recent call last):
+        ...
+        stukolka.errors.RulesError: from_position: card 8♠ is in two places [stukolka-rule-deal]
+        """
+        if not isinstance(phase, Phase):
+            raise RulesError(f"from_position: phase {_short(phase)} is not a Phase [stukolka-rule-deal]")
+        state = cls(rules, dealer=dealer, carry=carry)
+        n = state.n
+        if balances is not None:
+            state.balances = list(balances)
+            state.start_balances = tuple(state.balances)
+        state.phase = phase
+        state.shleif_refused = shleif_refused
+        if declarations is not None:
+            state.declarations = list(declarations)
+        if bought is not None:
+            state.bought = list(bought)
+        if discarded is not None:
+            state.discarded = list(discarded)
+        state.violations = [(q, rule, CARD_NAMES[c]) for q, rule, c in violations]
+        decl = state.declarations
+        state.golets_taker = next((q for q in range(n) if decl[q] == "golets"), None)
+        price = rules.purchase_price_per_card
+        state.purchase_money = price * (sum(state.bought) - (3 if state.golets_taker is not None else 0))
+        state.table = state.pot + state.purchase_money if table is None else table
+        if phase in (_SEAT_DRAW, _SHLEIF_CHOICE, _SHUFFLE, _CUT, _DEAL):
+            return state                     # nothing dealt yet: the deck is still chance's to choose
+        if trump is None:
+            if trump_card is None:
+                raise RulesError("from_position: a dealt deal needs its trump suit [stukolka-rule-deal]")
+            trump = trump_card // 13
+        if len(hands) != n:
+            raise RulesError(f"from_position: {len(hands)} hands for {n} seats [stukolka-rule-deal]")
+        if to_act is None or not 0 <= to_act < n:
+            raise RulesError(f"from_position: in phase {phase.value} a seat acts, not {_short(to_act)} "
+                             "[stukolka-rule-deal]")
+        played = [c for t in tricks for _, c in t] + [c for _, c in trick]
+        held = [] if shleif_card is None else [shleif_card]
+        cards = [c for h in hands for c in h] + list(stock) + list(thrown) + list(dead) + played + held
+        if sorted(cards) != list(range(52)):
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            what = f"card {CARD_NAMES[twice[0]]} is in two places" if twice else \
+                f"{52 - len(set(cards))} cards are nowhere"
+            raise RulesError(f"from_position: {what} [stukolka-rule-deal]")
+        state.hands = [list(h) for h in hands]
+        state.stock, state.thrown, state.dead, state.exposed = list(stock), list(thrown), list(dead), list(exposed)
+        state.trump_suit, state.trump_card, state.trump_visible = trump, trump_card, trump_visible
+        state.shleif_card = shleif_card
+        state.dark = [d == "dark" for d in decl]
+        state.tricks = []
+        for t in tricks:
+            w, wc = trick_winner(t, trump)
+            state.tricks.append((tuple(t), w))
+            state.tricks_won[w] += 1
+            state.exempt = marriage_exemption(w, wc, state.hands[w], trump)
+        state.trick = list(trick)
+        state._win = trick_winner(trick, trump) if trick else None
+        order = state.order()
+        seen = [True] * n                      # (a dark player sees his cards when he has bought)
+        if phase is _DECLARE:
+            state.declare_idx = order.index(to_act)
+            seen = [not d for d in state.dark]
+            if rules.dark_on:
+                for q in order[state.declare_idx:]:
+                    seen[q] = False
+                seen[to_act] = looked
+        elif phase is _PURCHASE or phase is _RAZREZ:
+            act = seats_of(tuple(decl))[0]
+            later = order[order.index(to_act) + 1:]
+            if phase is _PURCHASE:
+                state.queue = [to_act] + [q for q in later if act[q] and q != state.golets_taker]
+            else:
+                state.queue = [to_act] + [q for q in later if not act[q]]
+            state.pending = max(0, len(state.hands[to_act]) - 3)
+            if phase is _PURCHASE:
+                for q in state.queue:
+                    seen[q] = not state.dark[q]
+        elif phase is _PLAY:
+            state.turn = to_act
+        state.seen = seen
+        state.razrez_buyers = [q for q in order if decl[q] == "razrez"]
+        return state
 
     @property
     def n_seats(self) -> int:

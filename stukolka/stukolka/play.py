@@ -9,6 +9,8 @@ tables all ask these functions, so each rule is written once:
   them (leads K-11, following K-6, K-7, K-8);
 * :func:`marriage_exemption`: who is freed from leading the other card of a trump marriage;
 * :func:`violation_rule`: which rule an illegal card breaks (``stukolka-rule-violation``);
+* :func:`cards_not_held`: the rules of leading and following read backwards -- the cards the
+  play so far proves a seat does not hold (what the search bots deal around);
 * :func:`declaring_order`, :data:`PLAYING`: who declares when, and which declarations play;
 * :func:`discard_order`: the canonical order of the cards of a discard.
 
@@ -28,7 +30,7 @@ from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["PLAYING", "BEATS", "beats", "beats_table", "trick_winner", "winning_index", "card_options", "lead_options",
            "follow_options", "marriage_exemption",
-           "violation_rule", "declaring_order", "discard_order", "trick_reason"]
+           "violation_rule", "cards_not_held", "declaring_order", "discard_order", "trick_reason"]
 
 #: The declarations that take part in the play (``stukolka-rule-declare``).
 PLAYING: frozenset[str] = frozenset({"knock", "golets", "dark", "razrez"})
@@ -194,6 +196,58 @@ def violation_rule(hand: Sequence[int], trick: Trick, card: int, trump: int | No
         if card // 13 != trump and limiting_rule in ("stukolka-rule-overtrump", "stukolka-rule-undertrump"):
             return "stukolka-rule-must-trump"
     return limiting_rule or "stukolka-rule-violation"
+
+
+def cards_not_held(rules: StukolkaRules, tricks: Iterable[Trick], trump: int) -> dict[int, set[int]]:
+    """The cards each seat cannot hold now, proved by the cards it played into ``tricks`` (each a
+    sequence of ``(seat, card)``, the trick begun last included): the rules of leading and
+    following (:func:`lead_options`, :func:`follow_options`) read backwards.  Only in ``prevent``
+    mode, where every card played was legal (in ``penalize`` mode nothing is proved: ``{}``).
+
+    * a leader who did not lead the trump ace does not hold it (``stukolka-rule-trump-ace-lead``);
+    * a follower who did not follow suit holds none of the suit led (``stukolka-rule-follow-suit``),
+      and, playing no trump either, no trump -- or, when the trick was trumped and he must only
+      overtrump, no trump above the winning one (``stukolka-rule-must-trump``,
+      ``stukolka-rule-overtrump``, ``stukolka-rule-undertrump``);
+    * a follower who followed without beating the card to beat holds no card of the suit led
+      that beats it (``stukolka-rule-must-beat``).
+
+    ``tests/test_stukolka_inference.py`` holds every such card out of the real hands at every
+    card of seeded deals over every rule mix.
+
+    >>> from stukolka.cards import parse_card as c
+    >>> sorted(cards_not_held(StukolkaRules(), [[(1, c("5♥")), (2, c("7♦"))]], 0)[2])[:3]   # void in ♥ and ♠
+    [0, 1, 2]
+    """
+    banned: dict[int, set[int]] = {}
+    if rules.violation_mode != "prevent":
+        return banned
+    table = BEATS[trump]
+    ace = trump * 13 + 12
+    trumps = range(trump * 13, trump * 13 + 13)
+    for trick in tricks:
+        lead_seat, lead = trick[0]
+        if rules.lead_trump_ace and lead != ace:
+            banned.setdefault(lead_seat, set()).add(ace)
+        led = lead // 13
+        suit = range(led * 13, led * 13 + 13)
+        win = lead
+        for q, c in trick[1:]:
+            b = banned.setdefault(q, set())
+            if c // 13 != led:
+                b.update(suit)                                   # void in the suit led
+                if c // 13 != trump:
+                    if win // 13 == trump and rules.must_overtrump and not rules.must_undertrump:
+                        b.update(x for x in trumps if table[x][win])
+                    else:
+                        b.update(trumps)
+            else:
+                target = win if rules.must_beat == "current_winner" else lead
+                if not table[c][target]:
+                    b.update(x for x in suit if table[x][target])
+            if table[c][win]:
+                win = c
+    return banned
 
 
 def marriage_exemption(winner: int, winning_card: int, hand_after: Sequence[int],
