@@ -229,7 +229,7 @@ def test_stukolka_deals_through_the_protocol_match_the_engine():
     for seed in (1, 13, 40):
         tid, v = play_by_messages(seed)
         state = TABLES[tid].state
-        assert state.is_terminal() and v["phase"] == "terminal"
+        assert state.is_terminal() and v["phase"] == "over"
         assert v["settlement"]["net"] == list(state.returns())           # the engine's money, passed on
         assert [x["balance"] for x in v["seats"]] == list(state.balances)
         assert v == {**state.view(0), "live": v["live"]}               # the engine's own view, not a copy
@@ -288,7 +288,7 @@ def test_all_bot_tables_replay_exactly_from_their_seed():
     for _ in range(2):
         r = call(cmd="new", game="stukolka", options={"n_players": 5, "variant": "golets", "dealer": 2}, seed=99, people=[])
         v = call(cmd="bots", table=r["table"])["view"]
-        assert v["phase"] == "terminal"
+        assert v["phase"] == "over"
         runs.append(TABLES[r["table"]].state.history())
     assert runs[0] == runs[1]
 
@@ -508,8 +508,9 @@ def test_a_registered_command_answers_without_a_table():
 
 # --------------------------------------------------------------------------- refusal words, records, sessions, settings
 def test_every_refused_card_carries_the_drivers_exact_refusal():
-    """stukolka-rule-violation (prevent mode): the view's ``refusal`` is the very message the driver
-    answers when the card is played, and the table does not move."""
+    """stukolka-rule-violation (prevent mode): the view's ``refusal`` and ``refusal_rule`` are the words
+    and the rule of the very message the driver answers when the card is played, and the table does
+    not move."""
     from stukolka.live.driver import TABLES
     met = 0
     for seed in range(1, 40):
@@ -522,8 +523,8 @@ def test_every_refused_card_carries_the_drivers_exact_refusal():
                     assert item["refusal"] and not item["penalized"]
                     before = t.state.history()
                     reply = call(cmd="act", table=r["table"], seat=v["seat"], action=f"play {item['name']}")
-                    assert not reply["ok"] and reply["error"] == item["refusal"]
-                    assert item["refusal"].endswith(f"[{reply['rule']}]") and t.state.history() == before
+                    assert not reply["ok"] and reply["error"] == f"{item['refusal']} [{item['refusal_rule']}]"
+                    assert item["refusal_rule"] == reply["rule"] and t.state.history() == before
                     met += 1
                 else:
                     assert "refusal" not in item

@@ -36,7 +36,7 @@ __all__ = ["DealBoard", "seats_of"]
 # through its metaclass, several times slower than a global, and the engine asks at every step.
 (_SEAT_DRAW, _SHLEIF_CHOICE, _SHUFFLE, _CUT, _DEAL, _DECLARE, _PURCHASE, _RAZREZ, _PLAY, _OVER) = (
     Phase.SEAT_DRAW, Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.DECLARE, Phase.PURCHASE,
-    Phase.RAZREZ, Phase.PLAY, Phase.TERMINAL)
+    Phase.RAZREZ, Phase.PLAY, Phase.OVER)
 
 #: The declaring order (from the dealer's left, the dealer last), ``_ORDERS[players][dealer]``.
 _ORDERS = tuple(tuple(tuple(declaring_order(d, n)) for d in range(n)) for n in range(16))

@@ -3,7 +3,7 @@
 A deal runs through the phases of :class:`~stukolka.stukolka.phase.Phase`::
 
     seat_draw (first deal only) -> shleif_choice (shleif) -> shuffle -> cut -> deal
-    -> declare -> purchase -> razrez -> play -> terminal
+    -> declare -> purchase -> razrez -> play -> over
 
 Actions are short strings (see ``docs/stukolka-actions.md``)::
 
@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import IllegalActionError, Ledger, StukolkaError
+from stukolka.base import ActionInfo, IllegalActionError, Ledger, StukolkaError
 from stukolka.cards import card_rank, parse_card
 from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAMES, CUT_BASE, CUT_IDS, CUT_OF,
                                        CUT_TABLE, CUTS, DARK, DEAL, DEAL_BY_BASE, DISCARD_BASE, DISCARD_ONE,
@@ -54,6 +54,7 @@ from stukolka.stukolka.play import (BEATS, card_options, discard_order, follow_o
 from stukolka.stukolka.pot import state_ledger, state_payments
 from stukolka.stukolka.rules import RULE_LABELS
 from stukolka.stukolka.view import view as _view_of
+from stukolka.stukolka.words import describe
 
 # Names read from this module by older code (``stukolka.stukolka.state.ACTION_IDS``, ``RECORD_FORMAT``
 # ...), whose homes are the base, the action codec and the record format:
@@ -807,6 +808,46 @@ class StukolkaState(DealBoard):
         except StukolkaError as exc:
             return str(exc), exc.rule
         return None
+
+    def describe_action(self, action: str) -> ActionInfo:
+        """``action`` (any spelling the grammar reads) described in the position before it is made,
+        for a front end: its kind, the words of its button, what the table hears, the cards it
+        names, the number it carries, the rule it follows, whether its cards stay secret
+        (:func:`stukolka.stukolka.words.describe`; the kinds are in ``docs/stukolka-actions.md``).
+        An unreadable action raises :class:`~stukolka.errors.InvalidActionError`, one the engine
+        refuses now its :class:`~stukolka.errors.IllegalActionError`.
+
+        >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+        >>> s.apply_action("shuffle 4")
+        >>> s.describe_action("CUT 13").to_dict()
+        {'action': 'cut 13', 'kind': 'cut', 'words': 'Cut 13 cards', 'said': 'cuts 13 cards', 'rule': 'stukolka-rule-cut', 'cards': [], 'count': 13, 'secret': False}
+        """
+        a = self._canonical(action)
+        legal = self._lc
+        if legal is None:
+            self.legal_actions()
+            legal = self._lc
+        if legal is None or a not in legal:
+            self.clone().apply_action(a)                 # (refused as the engine refuses it)
+        p = self.current_player()
+        held = len(self.hands[p]) if 0 <= p < self.n else 0
+        return describe(a, held, self._choice_rule())
+
+    def _choice_rule(self) -> str:
+        """The rule that limits the choice now: the cards' (or the trick winner's), the
+        declaration's, the purchase's, the dark buyer's, the shleif's, the razrez's."""
+        ph = self.phase
+        if ph is _PLAY:
+            return self._card_options(self._to_play())[1] or "stukolka-rule-trick-winner"
+        if ph is _DECLARE:
+            return self._declare_choice(self.current_player())[1]
+        if ph is _PURCHASE:
+            if self.dark[self.queue[0]]:
+                return "stukolka-rule-dark"
+            return "stukolka-rule-shleif" if self.pending else "stukolka-rule-purchase"
+        if ph is _RAZREZ:
+            return "stukolka-rule-razrez"
+        return ""
 
     def discard_action(self, cards: Iterable[int | str]) -> str:
         """The canonical action that discards ``cards`` (ints or card names) from the hand of the
