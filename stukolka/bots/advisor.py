@@ -39,8 +39,9 @@ from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
 
-__all__ = ["MonteCarloBot", "Advice", "advise", "action_values", "purchase_candidates", "rollout", "rules_for",
-           "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key", "quick_purchase"]
+__all__ = ["MonteCarloBot", "Advice", "advise", "nothing_to_advise", "action_values", "purchase_candidates",
+           "rollout", "rules_for", "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key",
+           "quick_purchase"]
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,28 @@ def purchase_candidates(observation: StukolkaObservation, legal: Sequence[str], 
     return out
 
 
+#: Decisions with nothing to advise, and why (the Hint says so and is not offered there).
+NOTHING_TO_ADVISE = {
+    Phase.CUT: "nothing to advise: the pack lies shuffled face down, so every cut deals as well as any "
+               "other (the cut is chance-like) [stukolka-rule-cut]",
+    Phase.SHUFFLE: "nothing to advise: chance shuffles the pack [stukolka-rule-deal]",
+    Phase.SEAT_DRAW: "nothing to advise: chance draws for the seats [stukolka-rule-seat-draw]",
+}
+
+
+def nothing_to_advise(state_or_observation: StukolkaState | StukolkaObservation) -> str | None:
+    """Why there is nothing to advise at this decision, or ``None`` when there is: the cut (the
+    pack lies shuffled face down, so no cut is better than another) and chance's own draws.
+    :func:`advise` refuses these with this answer; the table's Hint is not offered there.
+
+    >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+    >>> s.apply_action("shuffle 3")
+    >>> nothing_to_advise(s)
+    'nothing to advise: the pack lies shuffled face down, so every cut deals as well as any other (the cut is chance-like) [stukolka-rule-cut]'
+    """
+    return NOTHING_TO_ADVISE.get(state_or_observation.phase)
+
+
 def advise(state_or_observation: StukolkaState | StukolkaObservation, player: int | None = None,
            samples: int | None = None, seed: int = 0, *,
            rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None,
@@ -253,7 +276,12 @@ def advise(state_or_observation: StukolkaState | StukolkaObservation, player: in
     ``samples`` deals are searched (default: ``HINT_SAMPLES`` for the phase).  With
     ``budget_ms`` sampling stops once that many milliseconds have passed, after at least
     ``min_samples`` deals (the result then depends on the machine's speed; without a
-    budget it depends on ``seed`` alone)."""
+    budget it depends on ``seed`` alone).  At the deal the unseen pack is dealt at random on each
+    deal searched; at the cut there is nothing to advise (:func:`nothing_to_advise`): a
+    :class:`~stukolka.errors.BotError` says so."""
+    why = nothing_to_advise(state_or_observation)
+    if why is not None:
+        raise BotError(why)
     if isinstance(state_or_observation, StukolkaState):
         state = state_or_observation
         player = state.current_player() if player is None else player

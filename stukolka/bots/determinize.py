@@ -298,7 +298,11 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
         dealer=dealer, phase=phase, carry=_carry_of(obs, rules), balances=obs.balances, table=obs.table,
         declarations=obs.declarations, bought=obs.bought, discarded=obs.discarded,
         shleif_refused=obs.shleif_refused, violations=obs.violations)
-    if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SEAT_DRAW):
+    if phase in (Phase.CUT, Phase.DEAL):      # the pack is shuffled face down: any order, as likely
+        deck = list(range(52))
+        rng.shuffle(deck)
+        return StukolkaState.from_position(rules, **public, deck=deck)
+    if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.SEAT_DRAW):
         return StukolkaState.from_position(rules, **public)   # nothing dealt yet: chance's to choose
     if obs.trump is None:
         raise BotError(f"an observation in phase {phase.value} without a trump suit")

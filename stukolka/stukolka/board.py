@@ -202,14 +202,16 @@ class DealBoard(GameState):
                       bought: Sequence[int] | None = None, discarded: Sequence[int] | None = None,
                       tricks: Sequence[Sequence[tuple[int, int]]] = (), trick: Sequence[tuple[int, int]] = (),
                       violations: Sequence[tuple[int, str, int]] = (), looked: bool = False, carry: int = 0,
-                      balances: Sequence[int] | None = None, table: int | None = None) -> Self:
+                      balances: Sequence[int] | None = None, table: int | None = None,
+                      deck: Sequence[int] | None = None) -> Self:
         """A deal at a chosen point, from what lies on the table (the search bots' deals of the
         unseen cards are made so: :func:`stukolka.bots.determinize.determinize`).
 
         The deal is set up as ``cls(rules, dealer, carry)`` (its stakes paid); ``balances`` are
         the players' chips now, and :meth:`returns` counts from now on; ``table``: the chips on
         the table now (by default the pot in play and what the bought cards cost).  Before the
-        deal (``phase`` up to ``deal``) nothing else is given.  After it: ``hands`` (one list per
+        deal nothing else is given but, at the cut and the deal, the pack's order (``deck``, top
+        card first) once it is shuffled.  After it: ``hands`` (one list per
         seat, in the order the cards lie), the ``stock`` (top card first), the ``thrown`` and
         ``dead`` cards, the ``exposed`` ones, the ``trump`` suit (by default the suit of
         ``trump_card``), the card that fixed it and whether it lies face up, the shleif dealer's
@@ -261,7 +263,13 @@ class DealBoard(GameState):
         state.purchase_money = price * (sum(state.bought) - (3 if state.golets_taker is not None else 0))
         state.table = state.pot + state.purchase_money if table is None else table
         if phase in (_SEAT_DRAW, _SHLEIF_CHOICE, _SHUFFLE, _CUT, _DEAL):
-            return state                     # nothing dealt yet: the deck is still chance's to choose
+            if deck is not None:
+                if phase is not _CUT and phase is not _DEAL or sorted(deck) != list(range(52)):
+                    raise RulesError(f"from_position: a pack of the 52 cards lies shuffled only at the cut "
+                                     f"and the deal, not {_short(list(deck))} in phase {phase.value} "
+                                     "[stukolka-rule-deal]")
+                state.deck = list(deck)
+            return state                     # nothing dealt yet
         if trump is None:
             if trump_card is None:
                 raise RulesError("from_position: a dealt deal needs its trump suit [stukolka-rule-deal]")
