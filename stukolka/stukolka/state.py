@@ -115,8 +115,11 @@ class StukolkaState(DealBoard):
         return (d - 1) % self.n if ph is _CUT else d   # the cutter; the shleif choice and the deal
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
-        """Equally likely seeded outcomes (``SHUFFLE_SAMPLE`` of them): the full space of
-        52! orders cannot be listed; any ``shuffle <seed>`` or ``deck <order>`` is accepted."""
+        """A listed sample of equally likely chance outcomes, for exact enumeration over it (a
+        notebook's table of odds, the legal list of a chance node): ``SHUFFLE_SAMPLE`` seeded
+        shuffles ``shuffle 0`` .. ``shuffle 63``, or as many seeded seat draws.  The full space
+        (52! orders) cannot be listed; any ``shuffle <seed>``, ``deck <order>`` or draw of
+        distinct cards is accepted, and :meth:`sample_chance` draws from all of them."""
         if self.phase is _SHUFFLE:
             return list(SHUFFLE_OUTCOMES)
         if self.phase is _SEAT_DRAW:
@@ -124,12 +127,23 @@ class StukolkaState(DealBoard):
         return super().chance_outcomes()
 
     def sample_chance(self, rng: random.Random) -> str:
-        """One chance outcome drawn with ``rng``, exactly as :func:`stukolka.base.sample_chance`
-        draws it from :meth:`chance_outcomes` (equally likely outcomes: ``rng.choice``), without
-        listing the outcomes and their probabilities."""
+        """One chance outcome drawn with ``rng`` from the whole chance space (the hook of
+        :func:`stukolka.base.sample_chance`, hence of ``play_random``, playthroughs, sessions,
+        bots and live tables): at the shuffle ``shuffle <seed>`` with a seed of 64 random bits,
+        at the seat draw one distinct card from the whole pack for each drawing seat.
+
+        >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=None)
+        >>> s.sample_chance(random.Random(1))
+        'draw 10♠ Q♦ A♣'
+        >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+        >>> s.sample_chance(random.Random(1))
+        'shuffle 10499958131665514997'
+        """
         if self.phase is _SHUFFLE:
-            return rng.choice(SHUFFLES)
-        return rng.choice(self.chance_outcomes())[0]
+            return f"shuffle {rng.getrandbits(64)}"
+        if self.phase is _SEAT_DRAW:
+            return draw_string(rng.sample(range(52), len(self._draw_pool)))
+        return rng.choice(self.chance_outcomes())[0]       # (not a chance node: it raises)
 
     # ------------------------------------------------------------------ the legal actions
     def legal_actions(self) -> list[str]:
