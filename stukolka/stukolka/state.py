@@ -20,8 +20,7 @@ Actions are short strings (see ``docs/stukolka-actions.md``)::
 Money is exact and conserved: ``sum(state.balances) + state.table`` never changes.
 
 Each step of a deal is one method (a *transition*: ``_shuffle``, ``_cut``, ``_deal``, ``_declare``, ``_exchange``, ``_play`` ...), and each choice's legal
-actions are found by one method (``legal_action_ids``, with ``_declare_choice`` and
-``_exchange_ids``).  Both APIs lead to them: the int API (:meth:`~StukolkaState.legal_action_ids`,
+actions are found by one method (``legal_action_ids``, with ``_declare_choice``).  Both APIs lead to them: the int API (:meth:`~StukolkaState.legal_action_ids`,
 :meth:`~StukolkaState.apply_action_id`) directly, the string API
 (:meth:`~StukolkaState.legal_actions`, :meth:`~StukolkaState.apply_action`) through the action
 grammar and the id table of :mod:`stukolka.stukolka.actions`.  ``tests/stukolka_oracle.py``
@@ -180,8 +179,7 @@ class StukolkaState(DealBoard):
         :meth:`legal_actions`: ``action_to_string`` maps one list onto the other.  The list is
         kept until the next action: the cards a seat may play
         (:func:`~stukolka.stukolka.play.card_options`), the declarations (``_declare_choice``),
-        the purchase and razrez choices (``_exchange_ids``), the cut, the deal, the chance
-        outcomes listed."""
+        the purchase and razrez choices, the cut, the deal, the chance outcomes listed."""
         lids = self._lids
         if lids is not None:
             return [*lids]
@@ -202,7 +200,32 @@ class StukolkaState(DealBoard):
             p = self._cp
             lids = self._declare_choice(self.current_player() if p is None else p)[0]
         elif ph is _PURCHASE or ph is _RAZREZ:
-            lids = self._exchange_ids(self.queue[0])
+            # the purchase and razrez choices (stukolka-rule-purchase, -dark, -razrez, -shleif):
+            # holding more than three cards, the cards to throw (the shleif dealer keeps his trump
+            # card unless the rules let it go); else cut in or pass; a dark buyer's "blind k"; or
+            # stand, or throw up to three cards (as many as can be bought) and buy as many
+            p = self.queue[0]
+            hand = self.hands[p]
+            pending = self.pending
+            r = self.rules
+            if pending:
+                keep = None
+                if (r.variant == "shleif" and not self.shleif_refused and p == self.dealer
+                        and not r.shleif_dealer_may_discard_trump_card):
+                    keep = self.trump_card
+                lids = discard_ids(hand, EXACTLY[pending], keep)
+            elif ph is _RAZREZ:
+                lids = _RAZREZ_CHOICE
+            else:
+                avail = len(self.stock)
+                if r.stock_exhausted == "reshuffle_discards":       # (available())
+                    avail += len(self.thrown)
+                if self.dark[p]:
+                    lids = _BLIND_IDS[min(4, avail)]
+                elif avail >= 3 and len(hand) == 3:
+                    lids = purchase_ids(hand)
+                else:
+                    lids = _STAND + discard_ids(hand, UP_TO[min(3, avail, len(hand))])
         elif ph is _CUT:
             lids = CUT_IDS
         elif ph is _DEAL:
@@ -257,32 +280,6 @@ class StukolkaState(DealBoard):
             return False
         return r.prikup_defend_max_pot is None or self.pot <= r.prikup_defend_max_pot
 
-    def _exchange_ids(self, p: int) -> tuple[int, ...]:
-        """The purchase and razrez choices of ``p`` (``stukolka-rule-purchase``,
-        ``stukolka-rule-dark``, ``stukolka-rule-razrez``, ``stukolka-rule-shleif``): holding more
-        than three cards, the cards to throw (the shleif dealer keeps his trump card unless the
-        rules let it go); else cut in or pass; a dark buyer's ``blind k``; or stand, or throw up
-        to three cards and buy as many."""
-        hand = self.hands[p]
-        pending = self.pending
-        if pending:
-            r = self.rules
-            keep = None
-            if (r.variant == "shleif" and not self.shleif_refused and p == self.dealer
-                    and not r.shleif_dealer_may_discard_trump_card):
-                keep = self.trump_card
-            return discard_ids(hand, EXACTLY[pending], keep)
-        if self.phase is _RAZREZ:
-            return _RAZREZ_CHOICE
-        avail = len(self.stock)
-        if self.rules.stock_exhausted == "reshuffle_discards":   # (available())
-            avail += len(self.thrown)
-        if self.dark[p]:
-            return _BLIND_IDS[min(4, avail)]
-        if avail >= 3 and len(hand) == 3:
-            return purchase_ids(hand)
-        return _STAND + discard_ids(hand, UP_TO[min(3, avail, len(hand))])
-
     def _deal_ids(self) -> tuple[int, ...]:
         """The deal; with ``irregularities`` also its accidents (``stukolka-rule-misdeal``,
         ``stukolka-rule-out-of-turn-deal``)."""
@@ -320,7 +317,8 @@ class StukolkaState(DealBoard):
             return self._apply_unlisted_id(action_id)
         ph = self.phase
         if ph is _PLAY:
-            self._play(self.turn, action_id)  # type: ignore[arg-type]
+            p = self.turn
+            self._play(self._to_play() if p is None else p, action_id)
         elif ph is _DECLARE:
             self._declare(action_id)
         elif ph is _PURCHASE or ph is _RAZREZ:
@@ -604,44 +602,51 @@ class StukolkaState(DealBoard):
         ``stukolka-rule-razrez``, ``stukolka-rule-shleif``): the seat to buy stands, or throws
         cards and buys as many; a dark buyer throws ``k`` unseen and draws ``k + 1``; a passer
         cuts in (takes four) or passes; whoever then holds more than three throws the extra
-        cards.  The shleif dealer's trump card joins his hand when he has bought (K-9)."""
+        cards.  Bought cards come off the stock and cost their price, paid into the next deal's
+        pot (spec 1.5).  The shleif dealer's trump card joins his hand when he has bought (K-9).
+        Then the next seat in the queue is to act, or the razrez or the play begins."""
         p = self.queue[0]
         hand = self.hands[p]
         self._lc = self._lids = self._cp = None
-        if aid > DISCARD_BASE:                           # throw cards (and buy as many)
+        k = 0                                            # cards to buy
+        if aid > DISCARD_BASE:                           # throw cards
             cards = in_hand_order(hand, aid)
-            self._history.append(DISCARD_ONE[cards[0]] if len(cards) == 1
-                                 else "discard " + " ".join([CARD_NAMES[c] for c in cards]))
+            word = DISCARD_ONE[cards[0]]
             for c in cards:
                 hand.remove(c)
+                if c != cards[0]:
+                    word += " " + CARD_NAMES[c]
+            self._history.append(word)
             self.thrown += cards
             self.discarded[p] += len(cards)
             if self.pending:                             # down to three: done
                 self.pending = 0
-                self._saw(p)
-                return self._next_exchanger()
-            self._buy(p, hand, len(cards))
-        elif aid == STAND:
-            self._history.append("stand")
-        elif aid == PASS:                                # a passer does not cut in
-            self._history.append("pass")
-            return self._next_exchanger()
+            else:
+                k = len(cards)
+        elif aid == STAND or aid == PASS:                # (pass: a passer does not cut in)
+            self._history.append(ID_WORDS[aid])
         elif aid == RAZREZ:
             self._history.append("razrez")
             self.declarations[p] = "razrez"
             self.razrez_buyers = self.razrez_buyers + [p]
-            self._buy(p, hand, 4)
-            self.pending = 1
-            self._cp = p
-            return
-        else:                                            # blind k: k cards out unseen, k + 1 in
-            k = aid - BLIND_BASE
-            self._history.append(BLINDS[k])
-            self.thrown += hand[:k]
-            del hand[:k]
-            self.discarded[p] += k
-            self._buy(p, hand, k + 1)
-            self.pending = 1
+            k, self.pending = 4, 1
+        else:                                            # blind b: b cards out unseen, b + 1 in
+            b = aid - BLIND_BASE
+            self._history.append(BLINDS[b])
+            self.thrown += hand[:b]
+            del hand[:b]
+            self.discarded[p] += b
+            k, self.pending = b + 1, 1
+        if k:
+            got = self._draw(k)
+            hand += got
+            self.bought[p] += len(got)
+            price = self.rules.purchase_price_per_card
+            if price:
+                cost = price * len(got)
+                self.balances[p] -= cost
+                self.purchase_money += cost
+                self.table += cost
         if self.shleif_card is not None and p == self.dealer:
             hand.append(self.shleif_card)                # the dealer's fourth card (K-9)
             self.shleif_card = None
@@ -651,34 +656,6 @@ class StukolkaState(DealBoard):
             return
         if not self.seen[p]:
             self._saw(p)
-        self._next_exchanger()
-
-    def _buy(self, p: int, hand: list[int], k: int) -> None:
-        """``p`` takes ``k`` cards off the stock into ``hand`` and pays their price into the next
-        deal's pot (``stukolka-rule-purchase``, spec 1.5)."""
-        got = self._draw(k)
-        hand += got
-        self.bought[p] += len(got)
-        price = self.rules.purchase_price_per_card
-        if price:
-            cost = price * len(got)
-            self.balances[p] -= cost
-            self.purchase_money += cost
-            self.table += cost
-
-    def _draw(self, k: int) -> list[int]:
-        """``k`` cards off the top of the stock; with ``reshuffle_discards`` a short stock is
-        rebuilt from the thrown cards first (K-17)."""
-        stock = self.stock
-        if len(stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
-            stock = self.stock = stock + self.thrown
-            self.thrown = []
-            self._event("stock rebuilt from the thrown cards")
-        out = stock[:k]
-        del stock[:k]       # (the state's own list: the deal made it, a clone copies it)
-        return out
-
-    def _next_exchanger(self) -> None:
         queue = self.queue
         del queue[0]        # (a list the end of the declarations or the razrez made)
         if self.phase is _RAZREZ:
@@ -691,6 +668,18 @@ class StukolkaState(DealBoard):
             self._cp = queue[0]
         else:
             self._after_purchase()
+
+    def _draw(self, k: int) -> list[int]:
+        """``k`` cards off the top of the stock; with ``reshuffle_discards`` a short stock is
+        rebuilt from the thrown cards first (K-17)."""
+        stock = self.stock
+        if len(stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
+            stock = self.stock = stock + self.thrown
+            self.thrown = []
+            self._event("stock rebuilt from the thrown cards")
+        out = stock[:k]
+        del stock[:k]       # (the state's own list: the deal made it, a clone copies it)
+        return out
 
     def _after_purchase(self) -> None:
         """The passers may cut in, in seat order (``stukolka-rule-razrez``), else the play begins."""
@@ -724,13 +713,16 @@ class StukolkaState(DealBoard):
         self.hands[p].remove(card)
         trick = self.trick
         played = _SEAT_CARD[p][card]
+        t = self.trump_suit
+        if t is None:
+            t = self._trump()                        # (it raises)
         win = self._win
         if not trick:
             win = played
         else:
             if win is None:
-                win = trick_winner(trick, self.trump_suit)
-            if BEATS[self.trump_suit][card][win[1]]:  # type: ignore[index]
+                win = trick_winner(trick, t)
+            if BEATS[t][card][win[1]]:
                 win = played
         trick.append(played)
         self._history.append(PLAYS[card])
@@ -748,9 +740,6 @@ class StukolkaState(DealBoard):
         self.tricks.append((tuple(trick), w))
         self.trick = []
         self._win = None
-        t = self.trump_suit
-        if t is None:
-            t = self._trump()          # (it raises)
         king = t * 13 + 11
         # stukolka-rule-marriage-exemption: who won with one card of the trump marriage
         if wc == king or wc == king - 1:
