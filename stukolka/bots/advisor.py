@@ -29,12 +29,13 @@ from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
 from stukolka.bots.players import Bot, RuleOfThumbBot, action_cards, strength
-from stukolka.cards import ACE, format_card
+from stukolka.cards import ACE
 from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
                                        state_rule_of_thumb_values)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.state import STAND, StukolkaState, discard_id
+from stukolka.stukolka.actions import STAND, discard_id
+from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
@@ -112,8 +113,11 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot |
 
 
 def quick_purchase_id(state: StukolkaState) -> int | None:
-    """:func:`quick_purchase` as an action id (``stukolka.stukolka.state.ACTION_IDS``): the same
-    choice, applied with ``apply_action_id`` without reading a string."""
+    """The rule of thumb's purchase (keep trumps and side aces, change the rest) read off the
+    state's int hand, without listing the legal actions, as an action id
+    (:data:`~stukolka.stukolka.actions.ACTION_IDS`, applied with ``apply_action_id``): the same
+    action :class:`~stukolka.bots.players.RuleOfThumbBot` picks, or None where its choice needs the
+    list (a dark hand, a card to throw after a draw, fewer cards on sale than it would change)."""
     p = state.queue[0]
     if state.pending or state.dark[p] or state.trump_suit is None:
         return None
@@ -128,21 +132,10 @@ def quick_purchase_id(state: StukolkaState) -> int | None:
 
 
 def quick_purchase(state: StukolkaState) -> str | None:
-    """The rule of thumb's purchase (keep trumps and side aces, change the rest) read off the
-    state's int hand, without listing the legal actions: the same action
-    :class:`~stukolka.bots.players.RuleOfThumbBot` picks, or None where its choice needs the list
-    (a dark hand, a card to throw after a draw, fewer cards on sale than it would change)."""
-    p = state.queue[0]
-    if state.pending or state.dark[p] or state.trump_suit is None:
-        return None
-    hand = state.hands[p]
-    trump = state.trump_suit
-    weak = [c for c in hand if strength(c, trump) < 50 + ACE]
-    if not weak:
-        return "stand"
-    if len(weak) <= min(3, state.available(), len(hand)):
-        return "discard " + " ".join(format_card(c) for c in weak)
-    return None
+    """:func:`quick_purchase_id` as the action string (``stand``, or ``discard`` with the cards as
+    they lie in hand)."""
+    aid = quick_purchase_id(state)
+    return None if aid is None else state.action_to_string(aid)
 
 
 #: The Hint's deals per move when no count is asked for, by phase: as many as keep a Hint

@@ -1,10 +1,13 @@
 """What lies on the table in one Stukolka deal: the seats, the cards, the money.
 
 :class:`DealBoard` is a deal's position without the rules of moving it, as python-chess's
-``BaseBoard`` is a board without its moves: its slots and set-up (the stakes of the deal), who
-sits where and who plays, what each seat may see, copies, records and pictures.
-:class:`~stukolka.stukolka.state.StukolkaState` adds the rules: the legal actions of each
-decision and the steps that move the deal on.
+``BaseBoard`` is a board without its moves: its slots and set-up (the stakes of the deal), a
+position built from what lies on the table (:meth:`DealBoard.from_position`), who sits where and
+who plays, the stock, the settlement's ledger, what each seat may see and why a card may not be
+played (the rules of the cards are :mod:`stukolka.stukolka.play`'s), the actions' ids and
+strings on this table, copies, records and pictures.
+:class:`~stukolka.stukolka.state.StukolkaState` adds the rules of moving: the legal actions of
+each decision and the steps that move the deal on.
 
 >>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
 >>> s = StukolkaState(StukolkaRules(variant="prikup", n_players=4), dealer=3)
@@ -14,21 +17,22 @@ decision and the steps that move the deal on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
 from stukolka.base import GameState, IllegalActionError, InvalidActionError, Ledger, RecordError, RulesError, StukolkaError
 from stukolka.cards import Cards, parse_card
 from stukolka.stukolka import _slots
-from stukolka.stukolka.actions import (CARD_NAMES, DRAW_BASE, SHUFFLE_SAMPLE, canonical, draw_string, id_string,
-                                       listed_draws, string_id, unreadable)
+from stukolka.stukolka.actions import (CARD_NAMES, DRAW_BASE, PLAY_OF, SHUFFLE_SAMPLE, canonical, draw_string,
+                                       id_string, listed_draws, string_id, unreadable)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.picture import DealView, state_text
-from stukolka.stukolka.play import PLAYING, declaring_order, marriage_exemption, trick_winner
-from stukolka.stukolka.pot import opening_contributions
+from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, discard_order, marriage_exemption,
+                                    trick_winner, violation_rule)
+from stukolka.stukolka.pot import opening_contributions, state_ledger
 from stukolka.stukolka.record_format import check_stukolka_record, record_error, state_record
-from stukolka.stukolka.rules import StukolkaRules, _short, check_setup
+from stukolka.stukolka.rules import RULE_LABELS, StukolkaRules, _short, check_setup
 
 __all__ = ["DealBoard", "seats_of"]
 
@@ -415,6 +419,73 @@ class DealBoard(GameState):
         return bool(_slots.POSITION(self) == _slots.POSITION(other))
 
     __hash__ = None  # type: ignore[assignment]
+
+    def _draw(self, k: int) -> list[int]:
+        """``k`` cards off the top of the stock; with ``reshuffle_discards`` a short stock is
+        rebuilt from the thrown cards first (K-17)."""
+        stock = self.stock
+        if len(stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
+            stock = self.stock = stock + self.thrown
+            self.thrown = []
+            self._event("stock rebuilt from the thrown cards")
+        out = stock[:k]
+        del stock[:k]       # (the state's own list: the deal made it, a clone copies it)
+        return out
+
+    def settlement(self) -> Ledger:
+        """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
+        :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
+        if self.phase is not _OVER:
+            raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
+                                     "settlement comes after the third trick or the last pass",
+                                     "stukolka-rule-trick-share")
+        if self._ledger is None:
+            self._ledger = state_ledger(self)
+        return self._ledger
+
+    def discard_action(self, cards: Iterable[int | str]) -> str:
+        """The canonical action that discards ``cards`` (ints or card names) from the hand of the
+        seat to act: ``stand`` for none, else ``discard`` with the cards in hand order."""
+        chosen = [c if isinstance(c, int) else int(parse_card(c)) for c in cards]
+        if not chosen:
+            return "stand"
+        p = self.current_player()
+        hand = self.hands[p] if 0 <= p < self.n else []
+        return "discard " + " ".join(CARD_NAMES[c] for c in discard_order(hand, chosen))
+
+    def _card_options(self, p: int) -> tuple[list[int], str | None]:
+        """The cards ``p`` may play now and the rule that restricts them (or None):
+        :func:`stukolka.stukolka.play.card_options`."""
+        return card_options(self.rules, self.hands[p], self.trick, self._trump(), me=p, exempt=self.exempt,
+                            trump_visible=self.trump_visible, trump_card=self.trump_card)
+
+    def _violation_rule(self, p: int, card: int) -> str:
+        """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
+        rule = self._card_options(p)[1]
+        return violation_rule(self.hands[p], self.trick, card, self.trump_suit, rule)
+
+    def why_illegal(self, action: str) -> tuple[str, str] | None:
+        """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
+        legal.  In ``penalize`` mode an illegal card is playable but costs a remiz: the answer then
+        names the rule it breaks (``stukolka-rule-violation``).  The state is not changed."""
+        try:
+            a = self._canonical(action)
+        except StukolkaError as exc:
+            return str(exc), exc.rule
+        if a in self.legal_actions():
+            return None
+        if self.phase is _PLAY and a in PLAY_OF:
+            p, card = self._to_play(), PLAY_OF[a]
+            if card not in self.hands[p]:
+                return f"{CARD_NAMES[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
+            broken = self._violation_rule(p, card)
+            return RULE_LABELS.get(broken, broken), broken
+        probe = self.clone()
+        try:
+            probe.apply_action(a)
+        except StukolkaError as exc:
+            return str(exc), exc.rule
+        return None
 
     def card_locations(self) -> dict[int, str]:
         """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,

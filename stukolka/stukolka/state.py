@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import ActionInfo, IllegalActionError, Ledger, StukolkaError
+from stukolka.base import ActionInfo, IllegalActionError
 from stukolka.cards import card_rank, parse_card
 from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAMES, CUT_BASE, CUT_IDS, CUT_OF,
                                        CUT_TABLE, CUTS, DARK, DEAL, DEAL_BY_BASE, DISCARD_BASE, DISCARD_ONE,
@@ -48,10 +48,8 @@ from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAM
 from stukolka.stukolka.board import (_CUT, _DEAL, _DECLARE, _OVER, _PLAY, _PURCHASE, _RAZREZ, _SEAT_DRAW,
                                      _SEATS, _SHLEIF_CHOICE, _SHUFFLE, DealBoard)
 from stukolka.stukolka.board import seats_of as _seats_of
-from stukolka.stukolka.play import (BEATS, card_options, discard_order, follow_options, lead_options,
-                                    marriage_exemption, trick_winner, violation_rule)
-from stukolka.stukolka.pot import state_ledger, state_payments
-from stukolka.stukolka.rules import RULE_LABELS
+from stukolka.stukolka.play import BEATS, follow_options, lead_options, marriage_exemption, trick_winner
+from stukolka.stukolka.pot import state_payments
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.words import describe
 
@@ -65,7 +63,7 @@ from stukolka.stukolka.record_format import MAX_ACTION_CHARS as MAX_ACTION_CHARS
 from stukolka.stukolka.record_format import MAX_ACTIONS as MAX_ACTIONS, MAX_JSON_CHARS as MAX_JSON_CHARS
 from stukolka.stukolka.record_format import RECORD_FORMAT as RECORD_FORMAT, RECORD_KEYS as RECORD_KEYS
 from stukolka.stukolka.record_format import check_stukolka_record as check_stukolka_record
-from stukolka.stukolka.rules import StukolkaRules as StukolkaRules
+from stukolka.stukolka.rules import RULE_LABELS as RULE_LABELS, StukolkaRules as StukolkaRules
 
 __all__ = ["StukolkaState"]
 
@@ -294,17 +292,6 @@ class StukolkaState(DealBoard):
                     ids += [DEAL_BY_BASE + p, NOTICED_BASE + p]
             got = _DEAL_IDS[n, d] = tuple(ids)
         return got
-
-    def _card_options(self, p: int) -> tuple[list[int], str | None]:
-        """The cards ``p`` may play now and the rule that restricts them (or None):
-        :func:`stukolka.stukolka.play.card_options`."""
-        return card_options(self.rules, self.hands[p], self.trick, self._trump(), me=p, exempt=self.exempt,
-                            trump_visible=self.trump_visible, trump_card=self.trump_card)
-
-    def _violation_rule(self, p: int, card: int) -> str:
-        """Which rule playing ``card`` breaks (``stukolka-rule-violation``)."""
-        rule = self._card_options(p)[1]
-        return violation_rule(self.hands[p], self.trick, card, self.trump_suit, rule)
 
     # ------------------------------------------------------------------ applying actions
     def apply_action_id(self, action_id: int) -> None:
@@ -669,18 +656,6 @@ class StukolkaState(DealBoard):
         else:
             self._after_purchase()
 
-    def _draw(self, k: int) -> list[int]:
-        """``k`` cards off the top of the stock; with ``reshuffle_discards`` a short stock is
-        rebuilt from the thrown cards first (K-17)."""
-        stock = self.stock
-        if len(stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
-            stock = self.stock = stock + self.thrown
-            self.thrown = []
-            self._event("stock rebuilt from the thrown cards")
-        out = stock[:k]
-        del stock[:k]       # (the state's own list: the deal made it, a clone copies it)
-        return out
-
     def _after_purchase(self) -> None:
         """The passers may cut in, in seat order (``stukolka-rule-razrez``), else the play begins."""
         if self._razrez:
@@ -772,45 +747,11 @@ class StukolkaState(DealBoard):
         self.turn = None
         self.phase = _OVER
 
-    def settlement(self) -> Ledger:
-        """The deal's money, itemised: a :class:`~stukolka.base.Ledger` whose net per seat is
-        :meth:`returns` and whose table change is ``table - carry_in``.  Only once the deal is over."""
-        if self.phase is not _OVER:
-            raise IllegalActionError("settlement", f"the deal is not over (phase {self.phase.value}); the "
-                                     "settlement comes after the third trick or the last pass",
-                                     "stukolka-rule-trick-share")
-        if self._ledger is None:
-            self._ledger = state_ledger(self)
-        return self._ledger
-
     # ------------------------------------------------------------------ what players see
     def view(self, seat: int) -> dict[str, Any]:
         """Plain JSON-able data with everything a front end draws for ``seat``
         (:func:`stukolka.stukolka.view.view`)."""
         return _view_of(self, seat)
-
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
-        """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
-        legal.  In ``penalize`` mode an illegal card is playable but costs a remiz: the answer then
-        names the rule it breaks (``stukolka-rule-violation``).  The state is not changed."""
-        try:
-            a = self._canonical(action)
-        except StukolkaError as exc:
-            return str(exc), exc.rule
-        if a in self.legal_actions():
-            return None
-        if self.phase is _PLAY and a in PLAY_OF:
-            p, card = self._to_play(), PLAY_OF[a]
-            if card not in self.hands[p]:
-                return f"{CARD_NAMES[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
-            broken = self._violation_rule(p, card)
-            return RULE_LABELS.get(broken, broken), broken
-        probe = self.clone()
-        try:
-            probe.apply_action(a)
-        except StukolkaError as exc:
-            return str(exc), exc.rule
-        return None
 
     def describe_action(self, action: str) -> ActionInfo:
         """``action`` (any spelling the grammar reads) described in the position before it is made,
@@ -851,13 +792,3 @@ class StukolkaState(DealBoard):
         if ph is _RAZREZ:
             return "stukolka-rule-razrez"
         return ""
-
-    def discard_action(self, cards: Iterable[int | str]) -> str:
-        """The canonical action that discards ``cards`` (ints or card names) from the hand of the
-        seat to act: ``stand`` for none, else ``discard`` with the cards in hand order."""
-        chosen = [c if isinstance(c, int) else int(parse_card(c)) for c in cards]
-        if not chosen:
-            return "stand"
-        p = self.current_player()
-        hand = self.hands[p] if 0 <= p < self.n else []
-        return "discard " + " ".join(CARD_NAMES[c] for c in discard_order(hand, chosen))
