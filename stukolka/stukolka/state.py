@@ -73,6 +73,10 @@ _KNOCK_PASS, _KNOCK_PASS_GOLETS = (KNOCK, PASS), (KNOCK, PASS, GOLETS)
 _WITHOUT_PASS = {_KNOCK_PASS: (KNOCK,), _KNOCK_PASS_GOLETS: (KNOCK, GOLETS)}
 _LOOK_DARK, _PASS_ONLY = (LOOK, DARK), (PASS,)
 _SHLEIF_CHOICE_IDS, _RAZREZ_CHOICE, _DEAL_ONLY, _STAND = (SHLEIF, REFUSE_SHLEIF), (RAZREZ, PASS), (DEAL,), (STAND,)
+#: The strings and the string -> id table of each fixed choice of words (read, never changed).
+_WORD_CHOICES: dict[Sequence[int], tuple[tuple[str, ...], dict[str, int]]] = {
+    ids: (tuple(ID_WORDS[i] for i in ids), {ID_WORDS[i]: i for i in ids})
+    for ids in (_KNOCK_PASS, _KNOCK_PASS_GOLETS, *_WITHOUT_PASS.values(), _LOOK_DARK, _PASS_ONLY, _SHLEIF_CHOICE_IDS)}
 #: ``_BLIND_IDS[k]``: a dark buyer's choices with ``k`` cards to be had (blind 0 .. k - 1).
 _BLIND_IDS = tuple(tuple(range(BLIND_BASE, BLIND_BASE + k)) for k in range(5))
 #: The slices of the pack that are each seat's three cards, ``_DEAL_SLICES[players][dealer]``.
@@ -144,18 +148,23 @@ class StukolkaState(DealBoard):
 
     # ------------------------------------------------------------------ the legal actions
     def legal_actions(self) -> list[str]:
-        """The legal actions now, in a fixed order.  At a decision the list is also kept, with the
-        id of each action, until the next action, so that :meth:`apply_action` checks and reads a
-        listed action with one look-up."""
+        """The legal actions now, in a fixed order, kept until the next action with a table of
+        their ids, so that :meth:`apply_action` reads a listed action with one look-up (the
+        play's table reads any card, then checked against the legal ids)."""
         lids = self._lids
         if lids is None:
-            lids = self.legal_action_ids()
+            self.legal_action_ids()                      # (it keeps them in _lids)
+            lids = self._lids
+            assert lids is not None
         ph = self.phase
-        if ph is _PLAY:        # (comprehensions: for two or three ids cheaper than a map)
-            names = [PLAYS[c] for c in lids]
-        elif ph is _DECLARE or ph is _SHLEIF_CHOICE:
-            names = [ID_WORDS[i] for i in lids]
-        elif ph is _PURCHASE or ph is _RAZREZ:
+        if ph is _PLAY:        # (a comprehension: for two or three ids cheaper than a map)
+            self._lc = PLAY_OF
+            return [PLAYS[c] for c in lids]
+        if ph is _DECLARE or ph is _SHLEIF_CHOICE:
+            words, self._lc = _WORD_CHOICES[lids]        # (one of a few fixed choices)
+            return list(words)
+        names: list[str]
+        if ph is _PURCHASE or ph is _RAZREZ:
             names = list(exchange_names(self.hands[self.queue[0]], lids))
         elif ph is _SHUFFLE:
             self._lc = SHUFFLE_TABLE
@@ -339,7 +348,8 @@ class StukolkaState(DealBoard):
         if type(action) is str:
             if table is not None:
                 aid = table.get(action)
-                if aid is not None:
+                lids = self._lids
+                if aid is not None and lids is not None and aid in lids:
                     return self.apply_action_id(aid)
             elif self.phase is _SHUFFLE:              # a listed seed, asked for by no one
                 seed = SHUFFLE_SEED.get(action)
@@ -767,11 +777,7 @@ class StukolkaState(DealBoard):
         {'action': 'cut 13', 'kind': 'cut', 'words': 'Cut 13 cards', 'said': 'cuts 13 cards', 'rule': 'stukolka-rule-cut', 'cards': [], 'count': 13, 'secret': False}
         """
         a = self._canonical(action)
-        legal = self._lc
-        if legal is None:
-            self.legal_actions()
-            legal = self._lc
-        if legal is None or a not in legal:
+        if a not in self.legal_actions():
             self.clone().apply_action(a)                 # (refused as the engine refuses it)
         p = self.current_player()
         held = len(self.hands[p]) if 0 <= p < self.n else 0
