@@ -362,3 +362,18 @@ def test_the_hint_advises_at_the_deal(irregularities):
     obs = s.observation(0)
     det = determinize(obs, s.rules, random.Random(3), legal)
     assert det.phase is s.phase and sorted(det.deck) == list(range(52)) and det.legal_actions() == legal
+
+
+def test_every_bot_refusal_names_a_label():
+    """A bot's refusal carries a bare rule label like every error of the family (strategy-lab)."""
+    from stukolka.errors import BotError
+    s = StukolkaState(StukolkaRules(variant="prikup", n_players=4), dealer=0)
+    for a in ("shuffle 3", "cut 26", "deal"):
+        s.apply_action(a)
+    tries = [lambda: mean_ci([]), lambda: advise(s, 3), lambda: advise(s.observation(1)),
+             lambda: RuleOfThumbBot(1).choose(s.observation(1), []), lambda: MonteCarloBot(1).choose(s.observation(1), []),
+             lambda: RandomBot(1).choose(s.observation(1), [])]
+    for bad in tries:
+        with pytest.raises(BotError) as info:
+            bad()
+        assert info.value.rule and f"[{info.value.rule}]" in str(info.value), str(info.value)

@@ -67,7 +67,7 @@ def mean_ci(values: Sequence[int | Fraction], z: float = 1.96) -> tuple[Fraction
     """
     n = len(values)
     if n == 0:
-        raise BotError("mean_ci of no values")
+        raise BotError("mean_ci of no values [strategy-lab]")
     total = sum(values, Fraction(0))
     mean = total / n
     if n == 1:
@@ -279,14 +279,15 @@ def advise(state_or_observation: StukolkaState | StukolkaObservation, player: in
         state = state_or_observation
         player = state.current_player() if player is None else player
         if state.current_player() != player:
-            raise BotError(f"seat {player} is not to act (seat {state.current_player()} is)")
+            raise BotError(f"seat {player} is not to act (seat {state.current_player()} is): a hint is for the seat to "
+                           "act [strategy-lab]")
         obs = state.observation(player)
         legal = state.legal_actions()
         rules = rules or state.rules
     else:
         obs = state_or_observation
         if legal_actions is None:
-            raise BotError("advise(observation) needs the legal_actions")
+            raise BotError("advise(observation) needs the legal_actions [strategy-lab]")
         legal = list(legal_actions)
         rules = rules or rules_for(obs, legal)
     n = samples if samples is not None else HINT_SAMPLES.get(sample_key(obs), 16)
@@ -366,7 +367,7 @@ class MonteCarloBot:
         start = time.perf_counter()
         legal = list(legal_actions)
         if not legal:
-            raise BotError("a bot was asked to move with no legal action")
+            raise BotError("a bot was asked to move with no legal action [strategy-lab]")
         if len(legal) == 1:
             return legal[0]
         if observation.phase in (Phase.CUT, Phase.DEAL, Phase.SHUFFLE, Phase.SEAT_DRAW):

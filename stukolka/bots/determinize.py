@@ -236,7 +236,7 @@ def _settle(pot: int, tricks_won: tuple[int, ...], active: tuple[bool, ...], vio
 
 def _solver_args(state: StukolkaState) -> dict[str, Any]:
     if state.phase is not Phase.PLAY or state.trump_suit is None or state.turn is None:
-        raise BotError(f"the exact solver needs a state in the play phase, not {state.phase.value}")
+        raise BotError(f"the exact solver needs a state in the play phase, not {state.phase.value} [strategy-lab]")
     act = state.active()
     hands = {q: state.hands[q] for q in range(state.n) if act[q]}
     return dict(rules=state.rules, hands=hands, trump=state.trump_suit, turn=state.turn, pot=state.pot,
@@ -293,7 +293,7 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
     dealer = obs.dealer
     phase = obs.phase
     if dealer is None:
-        raise BotError("an observation before the seat draw: nothing to deal yet")
+        raise BotError("an observation before the seat draw: nothing to deal yet [stukolka-rule-seat-draw]")
     public: dict[str, Any] = dict(
         dealer=dealer, phase=phase, carry=_carry_of(obs, rules), balances=obs.balances, table=obs.table,
         declarations=obs.declarations, bought=obs.bought, discarded=obs.discarded,
@@ -305,7 +305,7 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
     if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.SEAT_DRAW):
         return StukolkaState.from_position(rules, **public)   # nothing dealt yet: chance's to choose
     if obs.trump is None:
-        raise BotError(f"an observation in phase {phase.value} without a trump suit")
+        raise BotError(f"an observation in phase {phase.value} without a trump suit [stukolka-rule-deal]")
     trump = obs.trump
     known: set[int] = set()
     my_hand = list(obs.hand) if obs.hand is not None else None

@@ -510,7 +510,8 @@ class DealBoard(GameState):
     def observation(self, player: int) -> StukolkaObservation:
         """Only what ``player`` may see (own cards, public table, money), cards as ints."""
         if not (isinstance(player, int) and 0 <= player < self.n):
-            raise InvalidActionError(f"observation({player!r})", f"a seat is 0..{self.n - 1}")
+            raise InvalidActionError(f"observation({player!r})", f"a seat is 0..{self.n - 1}",
+                                     "stukolka-rule-player-limits")
         return StukolkaObservation(
             player=player, variant=self.rules.variant, phase=self.phase,
             dealer=self.dealer, to_act=self.current_player(),

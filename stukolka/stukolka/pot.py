@@ -400,7 +400,7 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     n = n_players
     if len(contributions) != n or len(active) != n:
         raise RulesError(f"contributions {list(contributions)} and active {list(active)} need one entry per "
-                         f"seat ({n})")
+                         f"seat ({n}) [stukolka-rule-pot-in-play]")
     pot = pot_in_play(carry, contributions)
     payer = dealer if fee_seat is None else fee_seat
     fee = min(stake, contributions[payer])
