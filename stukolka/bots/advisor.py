@@ -42,7 +42,7 @@ EXACT_PLAY = False
 
 __all__ = ["MonteCarloBot", "Advice", "advise", "nothing_to_advise", "action_values", "purchase_candidates",
            "rollout", "rules_for", "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key",
-           "quick_purchase"]
+           "quick_purchase", "quick_purchase_id"]
 
 
 @dataclass(frozen=True)
