@@ -38,7 +38,7 @@ __all__ = ["ACTION_IDS", "ACTION_RULE", "MAX_ACTION_LENGTH", "SHUFFLE_SAMPLE", "
            "SHUFFLES", "KNOCK", "PASS", "GOLETS", "DARK", "LOOK", "RAZREZ", "STAND", "SHLEIF", "REFUSE_SHLEIF",
            "DEAL", "MISCOUNT", "BLIND_BASE", "CUT_BASE", "SHUFFLE_BASE", "EXPOSE_BASE", "DEAL_BY_BASE",
            "NOTICED_BASE", "DRAW_BASE", "DISCARD_BASE", "canonical", "discard_id", "discard_cards",
-           "discard_ids", "purchase_ids", "in_hand_order", "id_string", "string_id", "exchange_names", "shuffled_deck",
+           "discard_ids", "deal_ids", "purchase_ids", "in_hand_order", "id_string", "string_id", "exchange_names", "shuffled_deck",
            "unreadable"]
 
 #: The label of the action grammar itself (``docs/stukolka-actions.md``): an unreadable action.
@@ -145,6 +145,28 @@ def listed_draws(k: int) -> tuple[tuple[int, ...], ...]:
 def draw_string(cards: Iterable[int]) -> str:
     """The action of a seat draw of ``cards`` (one per drawing seat, in seat order)."""
     return "draw " + " ".join(map(CARD_NAMES.__getitem__, cards))
+
+
+_DEAL_IDS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def deal_ids(n: int, dealer: int) -> tuple[int, ...]:
+    """The ids of the deal and its irregularities (``irregularities`` on; ``stukolka-rule-misdeal``,
+    ``stukolka-rule-out-of-turn-deal``) at a table of ``n`` with this ``dealer``: ``deal``, each
+    ``deal expose k`` (k = 1 .. 3n), ``deal miscount``, and ``deal by p`` and ``deal by p noticed``
+    for every other seat.
+
+    >>> [id_string(i) for i in deal_ids(3, 0)][-4:]
+    ['deal by 1', 'deal by 1 noticed', 'deal by 2', 'deal by 2 noticed']
+    """
+    got = _DEAL_IDS.get((n, dealer))
+    if got is None:
+        ids = [DEAL] + [EXPOSE_BASE + k for k in range(1, 3 * n + 1)] + [MISCOUNT]
+        for p in range(n):
+            if p != dealer:
+                ids += [DEAL_BY_BASE + p, NOTICED_BASE + p]
+        got = _DEAL_IDS[n, dealer] = tuple(ids)
+    return got
 
 
 # ---------------------------------------------------------------------- discards

@@ -387,9 +387,11 @@ class DealBoard(GameState):
         raise RulesError("nobody plays: the deal ended before the play [stukolka-rule-first-lead]")
 
     def is_terminal(self) -> bool:
+        """True once the deal is settled (``Phase.OVER``)."""
         return self.phase is _OVER
 
     def is_chance_node(self) -> bool:
+        """True at the shuffle and the seat draw, where chance acts."""
         return self.phase is _SHUFFLE or self.phase is _SEAT_DRAW
 
     def returns(self) -> list[int]:
@@ -409,6 +411,7 @@ class DealBoard(GameState):
 
     # ------------------------------------------------------------------ copies, comparison, what a seat sees
     def clone(self) -> Self:
+        """An independent copy: its lists its own, the cached legal actions left behind."""
         new = object.__new__(type(self))
         _slots.COPY(new, self)
         return new
@@ -535,6 +538,7 @@ class DealBoard(GameState):
         )
 
     def observation_string(self, player: int) -> str:
+        """``str(self.observation(player))``."""
         return str(self.observation(player))
 
     def hand_cards(self, seat: int) -> Cards:

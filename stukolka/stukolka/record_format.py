@@ -62,11 +62,11 @@ def check_stukolka_record(record: object) -> dict[str, Any]:
     """
     if not isinstance(record, Mapping):
         raise record_error(f"a stukolka record must be a JSON object (a dict), not {type(record).__name__} "
-                   f"{_short(record)}")
+                           f"{_short(record)}")
     unknown = sorted(_short(k) for k in record if not isinstance(k, str) or k not in _KEY_NAMES)
     if unknown:
         raise record_error(f"unknown record key(s) {', '.join(unknown[:5])}; a stukolka record has "
-                   f"{', '.join(_KEY_NAMES)}")
+                           f"{', '.join(_KEY_NAMES)}")
     if record.get("format") != RECORD_FORMAT:
         raise record_error(f"record format {_short(record.get('format'))} is not {RECORD_FORMAT!r}")
     if record.get("game") != "stukolka":
@@ -88,13 +88,13 @@ def check_stukolka_record(record: object) -> dict[str, Any]:
             raise record_error(f"record actions must be strings: action {i} is {_short(act)}")
         if len(act) > MAX_ACTION_CHARS:
             raise record_error(f"record action {i} {_short(act)} is {len(act)} characters long; no action is "
-                       f"longer than {MAX_ACTION_CHARS}")
+                               f"longer than {MAX_ACTION_CHARS}")
     balances = record.get("balances")
     if balances is not None:
         for i, b in enumerate(balances):
             if not isinstance(b, int) or isinstance(b, bool):
                 raise record_error(f"record balances[{i}] {_short(b)} must be whole chips (an integer) "
-                           "[ST-32, stukolka-rule-chips-conserved]")
+                                   "[ST-32, stukolka-rule-chips-conserved]")
     return dict(record)
 
 

@@ -19,13 +19,14 @@ Actions are short strings (see ``docs/stukolka-actions.md``)::
 
 Money is exact and conserved: ``sum(state.balances) + state.table`` never changes.
 
-Each step of a deal is one method (a *transition*: ``_shuffle``, ``_cut``, ``_deal``, ``_declare``, ``_exchange``, ``_play`` ...), and each choice's legal
-actions are found by one method (``legal_action_ids``, with ``_declare_choice``).  Both APIs lead to them: the int API (:meth:`~StukolkaState.legal_action_ids`,
-:meth:`~StukolkaState.apply_action_id`) directly, the string API
-(:meth:`~StukolkaState.legal_actions`, :meth:`~StukolkaState.apply_action`) through the action
-grammar and the id table of :mod:`stukolka.stukolka.actions`.  ``tests/stukolka_oracle.py``
-plays the same rules the slow, obvious way, and ``tests/test_stukolka_oracle.py`` holds the two
-equal at every step of seeded deals over every rule mix.
+Each step of a deal is one method (a *transition*: ``_shuffle``, ``_cut``, ``_deal``,
+``_declare``, ``_exchange``, ``_play`` ...), and each choice's legal actions are found by one
+method (``legal_action_ids``, with ``_declare_choice``).  Both APIs lead to them: the int API
+(:meth:`~StukolkaState.legal_action_ids`, :meth:`~StukolkaState.apply_action_id`) directly, the
+string API (:meth:`~StukolkaState.legal_actions`, :meth:`~StukolkaState.apply_action`) through
+the grammar and the id table of :mod:`stukolka.stukolka.actions`.  ``tests/stukolka_oracle.py``
+plays the same rules the slow, obvious way; ``tests/test_stukolka_oracle.py`` holds the two equal
+at every step of seeded deals over every rule mix.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAM
                                        MISCOUNT, NOTICED_BASE, P_LISTED, PASS, PLAY_OF, PLAYS, RAZREZ, REFUSE_SHLEIF,
                                        SHLEIF, SHUFFLE_BASE, SHUFFLE_IDS, SHUFFLE_OUTCOMES, SHUFFLE_SEED,
                                        SHUFFLE_TABLE, SHUFFLES, UP_TO, discard_ids, draw_string, exchange_names,
-                                       id_string, in_hand_order, listed_draws, purchase_ids)
+                                       deal_ids, id_string, in_hand_order, listed_draws, purchase_ids)
 from stukolka.stukolka.board import (_CUT, _DEAL, _DECLARE, _OVER, _PLAY, _PURCHASE, _RAZREZ, _SEAT_DRAW,
                                      _SEATS, _SHLEIF_CHOICE, _SHUFFLE, DealBoard)
 from stukolka.stukolka.board import seats_of as _seats_of
@@ -84,8 +85,6 @@ _DEAL_SLICES = tuple(tuple(tuple(slice((q - d - 1) % n, 3 * n, n) for q in range
                      for n in range(16))
 #: The pair ``(seat, card)`` a trick holds, made once: ``_SEAT_CARD[seat][card]``.
 _SEAT_CARD = tuple(tuple((p, c) for c in range(52)) for p in range(16))
-#: The deal's irregularities' ids, per (players, dealer) (``stukolka-rule-misdeal``).
-_DEAL_IDS: dict[tuple[int, int], tuple[int, ...]] = {}
 class StukolkaState(DealBoard):
     """One Stukolka deal.  ``dealer=None`` starts with the seat draw (``stukolka-rule-seat-draw``).
 
@@ -98,6 +97,7 @@ class StukolkaState(DealBoard):
 
     # ------------------------------------------------------------------ interface
     def current_player(self) -> int:
+        """The seat to act, or ``CHANCE`` (the shuffle, the seat draw), or ``TERMINAL``."""
         cp = self._cp          # set by a step that knew who acts next (reset by every step)
         if cp is not None:
             return cp
@@ -236,7 +236,7 @@ class StukolkaState(DealBoard):
         elif ph is _CUT:
             lids = CUT_IDS
         elif ph is _DEAL:
-            lids = self._deal_ids()
+            lids = deal_ids(self.n, self._the_dealer()) if self.rules.irregularities else _DEAL_ONLY
         elif ph is _SHLEIF_CHOICE:
             lids = _SHLEIF_CHOICE_IDS
         elif ph is _SHUFFLE:
@@ -287,20 +287,6 @@ class StukolkaState(DealBoard):
             return False
         return r.prikup_defend_max_pot is None or self.pot <= r.prikup_defend_max_pot
 
-    def _deal_ids(self) -> tuple[int, ...]:
-        """The deal; with ``irregularities`` also its accidents (``stukolka-rule-misdeal``,
-        ``stukolka-rule-out-of-turn-deal``)."""
-        if not self.rules.irregularities:
-            return _DEAL_ONLY
-        n, d = self.n, self._the_dealer()
-        got = _DEAL_IDS.get((n, d))
-        if got is None:
-            ids = [DEAL] + [EXPOSE_BASE + k for k in range(1, 3 * n + 1)] + [MISCOUNT]
-            for p in range(n):
-                if p != d:
-                    ids += [DEAL_BY_BASE + p, NOTICED_BASE + p]
-            got = _DEAL_IDS[n, d] = tuple(ids)
-        return got
 
     # ------------------------------------------------------------------ applying actions
     def apply_action_id(self, action_id: int) -> None:
