@@ -237,8 +237,12 @@ class ClassTable:
         return not self.paused and not self.problem and self.live.waiting_for() == "bot"
 
     def seen(self, seat: int) -> set[int]:
-        """The cards ``seat`` sees now (its ``observation``)."""
-        return visible_cards(self.live.state.observation(seat))  # type: ignore[attr-defined]
+        """The cards ``seat`` sees now (its ``observation``; in a shedding match, also the cards
+        the last hand's losers showed for its score)."""
+        state = self.live.state
+        out = visible_cards(state.observation(seat))  # type: ignore[attr-defined]
+        last = getattr(state, "last_hand", None)
+        return out if last is None else out | visible_cards(last.observation(seat))
 
     def phase(self) -> str:
         p = getattr(self.live.state, "phase", None)

@@ -64,7 +64,7 @@ def _add(out: set[int], v: Any) -> None:
 
 def visible_cards(obs: Any) -> set[int]:
     """The cards an observation shows: its ``CARD_FIELDS``, the tricks' plays, the violations'
-    cards and the stakes' cards (each game's observation dataclass, ``stukolka.*.observation``)."""
+    cards, a finished shedding hand's cards left and the stakes' cards (each game's observation dataclass, ``stukolka.*.observation``)."""
     out: set[int] = set()
     for name in getattr(obs, "CARD_FIELDS", ()):
         _add(out, getattr(obs, name, None))
@@ -72,6 +72,8 @@ def visible_cards(obs: Any) -> set[int]:
         out.update(c for _q, c in plays)
     out.update(c for _q, c in getattr(obs, "current_trick", ()) or ())
     out.update(v[2] for v in getattr(obs, "violations", ()) or ())
+    for left in getattr(obs, "left", None) or () if hasattr(obs, "points") else ():
+        out.update(c for c, _points in left)              # a finished shedding hand's cards, shown for the score
     stakes = list(getattr(obs, "stakes", ()) or ())
     pending = getattr(obs, "pending", None)
     if pending is not None and not isinstance(pending, (int, float)):

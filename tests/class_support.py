@@ -27,6 +27,26 @@ from classroom.tables import Classes
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def run_async(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the main thread for the whole session, where ``asyncio.run`` is refused."""
+    import threading
+    out: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as e:          # noqa: BLE001 - handed back to the test's thread
+            out["error"] = e
+
+    thread = threading.Thread(target=target, name="class-test-loop")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
 def tiny_book(folder: Path) -> Path:
     """A stand-in for the built book: two pages and a folder (for the static-file tests)."""
     book = folder / "book"

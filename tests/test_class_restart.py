@@ -9,7 +9,7 @@ import os
 import random
 import signal
 
-from class_support import Client, free_port, join, open_class, start_process
+from class_support import Client, free_port, join, open_class, start_process, run_async
 
 GAMES = [("stukolka", {"n_players": 3}), ("shtoss", {"punters": 2}), ("faraon", {"players": 3, "target": 40}),
          ("pharaon", {})]
@@ -46,7 +46,7 @@ async def play_some(students: list[Client], rng: random.Random, moves: int) -> N
 
 
 def test_kill_9_in_the_middle_of_deals_and_every_table_comes_back_at_the_same_action(tmp_path):
-    asyncio.run(asyncio.wait_for(_kill_and_restart(tmp_path), 150))
+    run_async(asyncio.wait_for(_kill_and_restart(tmp_path), 150))
 
 
 async def _kill_and_restart(tmp_path) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 from classroom.tables import ClassTable
 from classroom.views import INT_CARD_KEYS, LIST_CARD_KEYS, cards_named, hidden_cards_in
-from class_support import Client, class_server, join, open_class
+from class_support import Client, class_server, join, open_class, run_async
 
 DEALS = int(os.environ.get("CLASS_SECRECY_DEALS", "200"))
 
@@ -206,7 +206,7 @@ async def watcher_loop(c: Checked, stop: asyncio.Event) -> None:
 def test_no_message_to_any_device_carries_a_card_its_seat_may_not_see(tmp_path, witness, deals):
     """class-rule-turn (the seat bound to the connection) and the secrecy of every view: at least
     200 deals of every game, every message of every client checked."""
-    asyncio.run(asyncio.wait_for(_hidden_cards(tmp_path, witness, deals), 600))
+    run_async(asyncio.wait_for(_hidden_cards(tmp_path, witness, deals), 600))
 
 
 async def _hidden_cards(tmp_path, witness: Witness, deals: int) -> None:
@@ -350,7 +350,7 @@ def test_hostile_messages_get_refusals_change_nothing_and_the_server_serves_on(t
     """class-rule-protocol, class-rule-teacher, class-rule-code: 3000 hostile messages from a stranger,
     a student (not on his turn, and on it) and the teacher: each answered with a refusal carrying
     the error, its rule and text as fields; the classes, the tables and the store are as before."""
-    asyncio.run(asyncio.wait_for(_hostile(tmp_path), 300))
+    run_async(asyncio.wait_for(_hostile(tmp_path), 300))
 
 
 async def _hostile(tmp_path) -> None:

@@ -14,14 +14,14 @@ import tornado.websocket
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError
 
 from classroom.server import Conn, _loopback
-from class_support import Client, class_server, join, open_class
+from class_support import Client, class_server, join, open_class, run_async
 
 
 def run(fn):
     """Run an async test in a fresh event loop, with a temporary folder for the server."""
     @functools.wraps(fn)
     def wrapper(tmp_path, *args, **kwargs):
-        asyncio.run(asyncio.wait_for(fn(tmp_path, *args, **kwargs), 120))
+        run_async(asyncio.wait_for(fn(tmp_path, *args, **kwargs), 120))
     return wrapper
 
 
@@ -235,7 +235,7 @@ def test_a_class_is_opened_only_on_the_servers_own_computer(tmp_path):
             with pytest.raises(Exception, match="opened on the computer that runs the class server"):
                 server.handle(conn, {"cmd": "open_class", "title": "mine"})
             assert server.classes.classes == {}
-    asyncio.run(go())
+    run_async(go())
 
 
 @run
