@@ -87,7 +87,8 @@ test: setup chromium typecheck html
 	$(BIN)/python -m pytest tests stukolka book README.md --doctest-glob=README.md \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-# The engine ships py.typed: its annotations are checked (settings in pyproject.toml).
+# The engine ships py.typed: it and the class server are checked by mypy in strict mode
+# (settings in pyproject.toml).
 typecheck: $(VENV)/.stamp
 	$(BIN)/mypy
 

@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from benchmarks.bots import TABLES, measure, report
+from make_live_bundle import WHEEL
 
 CHROMIUM = "/usr/bin/chromium"
-WHEEL = "stukolka-0.1.0-py3-none-any.whl"
 
 START_JS = """async ([indexURL, packageURL, format]) => {
   const t0 = performance.now();

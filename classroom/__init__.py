@@ -4,7 +4,8 @@ The engine (``stukolka``) stays standard-library only and runs here as trusted s
 live driver (:class:`stukolka.live.LiveTable`) holds each table's deal, and the server sends
 each seat only the driver's view for that seat.  Modules:
 
-* :mod:`classroom.tables` -- classes, tables, seats, tokens, bots and their pace;
+* :mod:`classroom.tables` -- classes and tables, bots and their pace;
+* :mod:`classroom.people` -- class codes, tokens, names, students and seats;
 * :mod:`classroom.views` -- what a device may be sent (a seat's view, the public table);
 * :mod:`classroom.store` -- the SQLite file that brings every class back after a restart;
 * :mod:`classroom.server` -- the tornado application: the book, the class pages, the sockets;

@@ -41,8 +41,8 @@ from stukolka.errors import StukolkaError
 from stukolka.live import GAMES
 from stukolka.live.driver import card_pictures
 
-from classroom.tables import CODE_RE, ClassError, Classes, Classroom, ClassTable, Student, game_fields, refuse, \
-    token_hash
+from classroom.people import CODE_RE, ClassError, Student, refuse, token_hash
+from classroom.tables import Classes, Classroom, ClassTable, game_fields
 from classroom.views import cards_named
 
 __all__ = ["ClassServer", "Settings", "TokenBucket", "ROOT"]

@@ -1,4 +1,5 @@
-"""Classes, tables, seats and tokens: what the class server holds, apart from its sockets.
+"""Classes and tables: what the class server holds, apart from its sockets (the codes, tokens,
+students and seats they use are :mod:`classroom.people`'s, and importable from here too).
 
 A :class:`Classroom` is opened by a teacher (a class code for the students, a teacher token for
 the teacher's browser) and holds :class:`ClassTable` s and :class:`Student` s.  A table is one
@@ -24,33 +25,26 @@ action (chance comes again from the table's seed, which only the server knows).
 
 from __future__ import annotations
 
-import hashlib
-import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
 from stukolka.live import GAMES, LiveTable
+from stukolka.live.driver import exact, money
 
+from classroom.people import (
+    CODE_ALPHABET, CODE_LENGTH, CODE_RE, LIMITS, ClassError, Seat, Student, clean_name, new_code, new_token, refuse,
+    token_hash,
+)
 from classroom.store import Store
 from classroom.views import cards_named, is_public_move, move_for, move_info, public_cards, public_view, visible_cards
 
 __all__ = ["ClassError", "Classes", "Classroom", "ClassTable", "Student", "Seat", "new_code", "new_token",
-           "token_hash", "CODE_ALPHABET", "CODE_LENGTH", "game_fields", "LIMITS"]
-
-#: A class code: six characters from 32 that are hard to mix up (no 0/O, 1/I): 2**30 codes.
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
-CODE_RE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-
-#: Limits of one server (a class of 40 at 8 tables is far inside them).
-LIMITS = {"classes": 200, "tables": 40, "students": 200, "name": 24, "label": 40, "action": 200, "seats": 8}
+           "token_hash", "CODE_ALPHABET", "CODE_LENGTH", "CODE_RE", "clean_name", "refuse", "game_fields", "LIMITS"]
 
 #: The fields a teacher's form offers for a game without a driver ``settings()`` panel: only
 #: names and kinds (the engine refuses a value its rules do not allow, in its own words).
@@ -73,57 +67,15 @@ GAME_TITLES = {"stukolka": "Stukolka", "shtoss": "Shtoss", "pharaon": "Pharaon",
                "faraon": "Faraon, the shedding game (a match)"}
 
 
-class ClassError(StukolkaError):
-    """A class server's refusal: the message ends with its rule's book label in brackets."""
-
-
-def refuse(text: str, rule: str) -> ClassError:
-    return ClassError(f"{text} [{rule}]")
-
-
-def new_code() -> str:
-    """A fresh class code (:data:`CODE_ALPHABET`, :data:`CODE_LENGTH` characters, from ``secrets``)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def new_token() -> str:
-    """A seat or teacher token: 192 random bits from ``secrets``."""
-    return secrets.token_urlsafe(24)
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a token (and of a device's id)."""
-    return hashlib.sha256(("stukolka-class\0" + token).encode("utf-8", "replace")).hexdigest()
-
-
-def clean_name(name: Any, what: str = "name", limit: int = LIMITS["name"]) -> str:
-    """A person's or table's name as typed, without control characters, trimmed; refused if empty."""
-    if not isinstance(name, str):
-        raise refuse(f"the {what} must be text", "class-rule-join")
-    text = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch)[0] != "C")
-    text = " ".join(text.split())[:limit]
-    if not text:
-        raise refuse(f"give a {what} (1 to {limit} letters)", "class-rule-join")
-    return text
-
-
 def _json(x: Any) -> Any:
     """``x`` with its exact money as JSON has it (an int, or ``"a/b"``), as the engine's views give it."""
     if isinstance(x, Fraction):
-        return _money(x)
+        return money(x)
     if isinstance(x, Mapping):
         return {k: _json(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_json(v) for v in x]
     return x
-
-
-def _money(x: Fraction) -> int | str:
-    return int(x) if x.denominator == 1 else str(x)
-
-
-def _fraction(x: Any) -> Fraction:
-    return Fraction(str(x)) if not isinstance(x, (int, Fraction)) else Fraction(x)
 
 
 def game_fields() -> dict[str, Any]:
@@ -134,41 +86,6 @@ def game_fields() -> dict[str, Any]:
         out[game] = {"title": GAME_TITLES.get(game, game), "settings": spec.settings() if spec.settings else None,
                      "fields": OPTION_FIELDS.get(game, [])}
     return out
-
-
-# --------------------------------------------------------------------------- people and seats
-@dataclass
-class Student:
-    """A student of a class: a name, a seat token (kept as its hash) and where he sits."""
-
-    id: str
-    name: str
-    token: str                      #: the token's hash
-    table: int | None = None        #: the table he sits at or watches
-    seat: int | None = None         #: his seat there, None while he watches
-    device: str = ""                #: the hash of the device id that last held the seat
-    total: str = "0"                #: his class total: the sum of the engine's nets of the deals he ended seated
-    deals: int = 0
-    joined: float = field(default_factory=time.time)
-
-    def to_data(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> "Student":
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
-
-
-@dataclass
-class Seat:
-    """One seat of a table: a student's (``student``), a bot's (``bot``), or open."""
-
-    student: str | None = None
-    bot: bool = False
-
-    @property
-    def kind(self) -> str:
-        return "bot" if self.bot else "student" if self.student else "open"
 
 
 # --------------------------------------------------------------------------- a table
@@ -240,7 +157,7 @@ class ClassTable:
         """The cards ``seat`` sees now (its ``observation``; in a shedding match, also the cards
         the last hand's losers showed for its score)."""
         state = self.live.state
-        out = visible_cards(state.observation(seat))  # type: ignore[attr-defined]
+        out = visible_cards(state.observation(seat))
         last = getattr(state, "last_hand", None)
         return out if last is None else out | visible_cards(last.observation(seat))
 
@@ -329,7 +246,7 @@ class ClassTable:
             evening = seen.get("evening")
             if isinstance(evening, Mapping) and "number" in evening:
                 options.update(evening=evening["number"] % evening.get("of", 3) + 1, intended=False)
-            new = LiveTable(self.game, options, seed, people=live.people, session=_session_after(live, summary))
+            new = LiveTable(self.game, options, seed, people=live.people, session=live.session())
         self.live = new
         self.deal += 1
         self.notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in new.moves]
@@ -434,7 +351,7 @@ class ClassTable:
         block of this table (his seat as the only person, every other seat waited for)."""
         key = ("seat", seat)
         if key not in self._cache:
-            data = dict(self.live.state.view(seat))  # type: ignore[attr-defined]  # the engine's view for this seat
+            data = dict(self.live.state.view(seat))  # the engine's view for this seat
             data["live"] = self._live(seat, students)
             data["names"] = data["live"]["names"]
             self._cache[key] = data
@@ -458,7 +375,7 @@ class ClassTable:
         trial = live.start.clone()                    # the driver's start: the moves replayed by the engine
         for m in live.moves[:step]:
             trial.apply_action(m["action"])
-        data = dict(trial.view(seat) if seat is not None else public_view(trial))  # type: ignore[attr-defined]
+        data = dict(trial.view(seat) if seat is not None else public_view(trial))
         data["live"] = self._live(seat, students, step=step)
         data["names"] = data["live"]["names"]
         return data
@@ -486,7 +403,7 @@ class ClassTable:
         live = self.live
         return {"id": self.id, "label": self.label, "game": self.game, "options": self.options,
                 "deal_options": live.options, "seed": live.seed, "deal": self.deal,
-                "session": _session_before(live) if hasattr(live, "recent") else None,
+                "session": _session_before(live),
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
                 "pace": self.pace, "auto_next": self.auto_next, "paused": self.paused, "booked": self.booked,
                 "created": self.created, "version": self.version}
@@ -498,7 +415,7 @@ class ClassTable:
         with the same chance to come); if the replay does not give the stored record (an engine
         changed between two runs) and the game can load a record, the record is loaded.  ``deals``:
         the table's finished deals as archived (their summaries are the session before this deal)."""
-        earlier = data.get("session") or [{**d["summary"], "seed": d.get("seed")} for d in deals]
+        earlier: Mapping[str, Any] = data.get("session") or _session_of(deals)
         seats = [Seat(student=s.get("student"), bot=bool(s.get("bot"))) for s in data["seats"]]
         n = len(seats)
         live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=earlier)
@@ -538,20 +455,25 @@ def _record(live: LiveTable) -> dict[str, Any]:
     return live.state.to_record()  # type: ignore[attr-defined, no-any-return, unused-ignore]
 
 
-def _session_before(live: LiveTable) -> Any:
-    """What the driver carries of the deals before this one: its ``earlier`` deals (a list), or,
-    for a driver that keeps only their count, totals and last few, that summary (a mapping)."""
-    if hasattr(live, "recent"):
-        return _json({"count": getattr(live, "count"), "totals": list(getattr(live, "totals") or []),
-                      "deals": list(getattr(live, "recent"))})
-    return list(getattr(live, "earlier", []))
+def _session_before(live: LiveTable) -> dict[str, Any]:
+    """What the driver carries of the deals before this one: their count, each seat's total and
+    the last few deals (the driver's ``session`` argument)."""
+    out: dict[str, Any] = _json({"count": live.count, "totals": list(live.totals or []),
+                                 "deals": list(live.recent)})
+    return out
 
 
-def _session_after(live: LiveTable, summary: Mapping[str, Any]) -> Any:
-    """The session of the deal after ``live``'s finished one."""
-    if hasattr(live, "recent"):
-        return live.session()                 # the driver's own account, this deal in it
-    return _session_before(live) + [dict(summary)]
+def _session_of(deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The session the archived ``deals`` leave (a table stored without its ``session``): their
+    count, each seat's total of the engine's nets, and each deal with the running totals."""
+    totals: list[Fraction] | None = None
+    recent: list[dict[str, Any]] = []
+    for d in deals:
+        net = [exact(x) for x in d["summary"]["net"]]
+        totals = net if totals is None else [a + b for a, b in zip(totals, net)]
+        recent.append({**d["summary"], "running": list(totals)})
+    out: dict[str, Any] = _json({"count": len(deals), "totals": totals, "deals": recent})
+    return out
 
 
 # --------------------------------------------------------------------------- a class
@@ -584,7 +506,7 @@ class Classroom:
     def totals(self) -> list[dict[str, Any]]:
         """The class's standings: every student's total over the deals he ended seated, best first."""
         rows = [{"id": s.id, "name": s.name, "total": s.total, "deals": s.deals} for s in self.students.values()]
-        return sorted(rows, key=lambda r: (-_fraction(r["total"]), r["name"]))
+        return sorted(rows, key=lambda r: (-exact(r["total"]), r["name"]))
 
 
 class Classes:
@@ -780,7 +702,7 @@ class Classes:
                 sid = t.seats[q].student if q < t.n else None
                 st = room.students.get(sid) if sid else None
                 if st is not None:
-                    st.total = str(_money(_fraction(st.total) + _fraction(net)))
+                    st.total = str(money(exact(st.total) + exact(net)))
                     st.deals += 1
                     students.append(st.to_data())
             deal["names"] = t.names(room.students)

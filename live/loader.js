@@ -101,7 +101,7 @@ function start() {
   mark("loader");
   const first = tables[0].dataset;
   const indexURL = new URL(first.pyodide || "lite/static/pyodide/", ROOT).href;
-  const wheelURL = new URL(first.wheel || "lite/static/pyodide/stukolka-0.1.0-py3-none-any.whl", ROOT).href;
+  const wheelURL = new URL(first.wheel || "lite/static/pyodide/stukolka-0.2.0-py3-none-any.whl", ROOT).href;
   for (const el of tables) { el.dataset.live = "loading"; note(el, "Live table: starting Python in your browser…"); }
   let client;
   try {

@@ -52,7 +52,8 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
     "CardParseError", "DeckError", "RecordError", "BotError", "GameState", "Observation", "Session",
-    "LedgerLine", "Ledger", "ActionInfo", "sample_chance", "play_random", "playthrough", "check_record", "money_text",
+    "LedgerLine", "Ledger", "ActionInfo", "sample_chance", "play_random", "playthrough", "check_record", "read_json",
+    "money_text",
 ]
 
 CHANCE = -1    #: ``current_player()`` at a chance node (shuffle, draw)
@@ -439,6 +440,33 @@ def check_record(record: object, fmt: str, game: str) -> Mapping[str, Any]:
     if record.get("game", game) != game:
         raise RecordError(f"record game {record.get('game')!r} is not {game!r}", rule=fmt)
     return record
+
+
+def read_json(text: object, game: str, tag: str, limit: int) -> object:
+    """The JSON value of a record's text for ``game``'s loaders; text that is not a string, longer
+    than ``limit`` characters, malformed or nested too deeply raises a
+    :class:`~stukolka.errors.RecordError` ending in ``[tag]`` (never ``json``'s own errors or
+    ``RecursionError``).
+
+    >>> read_json('[1, "a"]', "x", "x-record/1", 100)
+    [1, 'a']
+    >>> read_json("[1,", "x", "x-record/1", 100)
+    Traceback (most recent call last):
+    ...
+    stukolka.errors.RecordError: x record: not JSON: 'Expecting value: line 1 column 4 (char 3)' [x-record/1]
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"{game} record: JSON text must be a string, not {type(text).__name__} [{tag}]")
+    if len(text) > limit:
+        raise RecordError(f"{game} record: the JSON text has {len(text)} characters, more than {limit} [{tag}]")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{game} record: the JSON text is nested too deeply [{tag}]") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        said = repr(str(exc))
+        said = said if len(said) <= 120 else said[:117] + "..."
+        raise RecordError(f"{game} record: not JSON: {said} [{tag}]") from None
 
 
 @runtime_checkable

@@ -206,6 +206,22 @@ def test_every_game_plays_deal_after_deal_with_its_session_and_the_students_tota
         assert t.public({})["evening"]["number"] == 3
 
 
+def test_a_table_stored_without_its_session_gets_it_back_from_its_archived_deals():
+    """A table row with no ``session`` (written before the table kept one) is brought back with
+    the session its archived deals leave: the same count, exact totals and recent deals."""
+    rng = random.Random("session-of-deals")
+    c = fresh()
+    room, _ = c.open_class("7b")
+    t = c.add_table(room, "stukolka", GAMES_OPTIONS["stukolka"], seed=5, students=0)
+    for _ in range(2):
+        play_out(c, room, t, rng)
+        c.next_deal(room, t.id)
+    archived = [d for d in c.store.deals(room.code) if d["table"] == t.id]
+    assert len(archived) == 2
+    again = ClassTable.from_data({**t.to_data(), "session": None}, t.record(), archived)
+    assert again.live.session() == t.live.session() and again.live.session()["count"] == 2
+
+
 @pytest.mark.parametrize("game", sorted(GAMES_OPTIONS))
 def test_a_table_comes_back_from_the_store_at_the_same_action(tmp_path, game):
     """Every table is stored after every action; a new server reading the store replays each deal

@@ -33,15 +33,29 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WHEEL = "stukolka-0.1.0-py3-none-any.whl"
+
+
+def engine_version() -> str:
+    """The engine's version as ``stukolka/__init__.py`` writes it (the one place it is written:
+    pyproject.toml reads it from there too), read without importing the engine."""
+    text = (ROOT / "stukolka" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.M)
+    if found is None:
+        raise SystemExit("stukolka/__init__.py names no __version__")
+    return found.group(1)
+
+
+VERSION = engine_version()
+#: The engine wheel's file name, as ``pip wheel`` names it (live/loader.js falls back to the same name).
+WHEEL = f"stukolka-{VERSION}-py3-none-any.whl"
 
 
 def build_wheel(out: Path) -> Path:
     """A py3-none-any wheel of the ``stukolka`` package in this tree (sources and data only)."""
     files = sorted(p for p in (ROOT / "stukolka").rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc",))
-    dist = "stukolka-0.1.0.dist-info"
-    meta = {f"{dist}/METADATA": "Metadata-Version: 2.1\nName: stukolka\nVersion: 0.1.0\n",
+    dist = f"stukolka-{VERSION}.dist-info"
+    meta = {f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: stukolka\nVersion: {VERSION}\n",
             f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: make_live_bundle\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
             f"{dist}/top_level.txt": "stukolka\n"}
     record = []

@@ -25,10 +25,11 @@ from collections.abc import Mapping
 from typing import Any, Sequence
 
 from stukolka.base import TERMINAL, GameState, Ledger
-from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
+from stukolka.errors import IllegalActionError, RecordError, RulesError
 from stukolka.faraon.actions import FaraonActionInfo
 from stukolka.faraon.observation import FaraonMatchObservation, match_ledger
-from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, new_record, read_json, read_match_record
+from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, new_record, read_json, read_match_record, \
+    replay
 from stukolka.faraon.rules import FaraonRules, Phase, short_repr
 from stukolka.faraon.state import FaraonState
 
@@ -316,12 +317,7 @@ class FaraonMatch(GameState):
             m = cls(rules, first, totals)
         except RulesError as exc:
             raise RecordError(f"{GAME} match record: bad start: {exc}", rule=exc.rule or MATCH_FORMAT) from None
-        for i, a in enumerate(actions):
-            try:
-                m.apply_action(a)
-            except StukolkaError as exc:
-                raise RecordError(f"{GAME} match record: action {i} {short_repr(a)} does not replay: "
-                                  f"{exc}") from None
+        replay(m, actions, "match record")
         return m
 
     def __str__(self) -> str:

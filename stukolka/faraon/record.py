@@ -18,16 +18,16 @@ stukolka.errors.RecordError: faraon record: 'dealer' is 9, not null or a seat 0.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from stukolka.base import check_record
-from stukolka.errors import RecordError, RulesError
+from stukolka.base import GameState, check_record
+from stukolka.base import read_json as base_read_json
+from stukolka.errors import RecordError, RulesError, StukolkaError
 from stukolka.faraon.rules import FaraonRules, short_repr
 
 __all__ = ["GAME", "HAND_FORMAT", "MATCH_FORMAT", "HAND_KEYS", "MATCH_KEYS", "MAX_JSON_LENGTH", "MAX_ACTIONS",
-           "MAX_TOTAL", "read_hand_record", "read_match_record", "new_record", "read_json"]
+           "MAX_TOTAL", "read_hand_record", "read_match_record", "new_record", "read_json", "replay"]
 
 #: The ``game`` tag of every record of the shedding game.
 GAME = "faraon"
@@ -59,18 +59,7 @@ def read_json(text: object) -> object:
     ...
     stukolka.errors.RecordError: faraon record: the JSON text is nested too deeply [faraon-rule-actions]
     """
-    if not isinstance(text, (str, bytes)):
-        raise RecordError(f"{GAME} record: JSON text must be a string, not {type(text).__name__} "
-                          f"[faraon-rule-actions]")
-    if len(text) > MAX_JSON_LENGTH:
-        raise RecordError(f"{GAME} record: the JSON text has {len(text)} characters, more than "
-                          f"{MAX_JSON_LENGTH} [faraon-rule-actions]")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise RecordError(f"{GAME} record: the JSON text is nested too deeply [faraon-rule-actions]") from None
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
-        raise RecordError(f"{GAME} record: not JSON: {short_repr(str(exc), 120)} [faraon-rule-actions]") from None
+    return base_read_json(text, GAME, "faraon-rule-actions", MAX_JSON_LENGTH)
 
 
 def _is_int(v: object) -> bool:
@@ -182,3 +171,13 @@ def read_match_record(record: object) -> tuple[FaraonRules, int | None, list[int
         raise RecordError(f"{GAME} record: 'totals' is {short_repr(totals)}, not {rules.players} ints of at most "
                           f"{MAX_TOTAL} in size [faraon-rule-match]")
     return rules, first, list(totals), _strings(rec["actions"], "'actions'")
+
+
+def replay(state: GameState, actions: list[str], what: str) -> None:
+    """Apply a record's ``actions`` to ``state`` (a hand or a match); an action that does not
+    replay raises ``RecordError``, naming ``what`` (``"record"``, ``"match record"``) and its place."""
+    for i, action in enumerate(actions):
+        try:
+            state.apply_action(action)
+        except StukolkaError as exc:
+            raise RecordError(f"{GAME} {what}: action {i} {short_repr(action)} does not replay: {exc}") from None

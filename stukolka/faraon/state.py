@@ -39,7 +39,7 @@ from stukolka.faraon.actions import CHANCE_WORDS, FaraonActionInfo, Parsed, cano
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.observation import penalty_cards
 from stukolka.faraon.view import hand_view
-from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
+from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record, replay
 from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_reason,
                                    fits, hand_penalty, next_seat, short_repr)
 
@@ -598,12 +598,7 @@ class FaraonState(GameState):
                 state = cls(rules, dealer=dealer)
         except StukolkaError as exc:
             raise RecordError(f"{GAME} record: bad 'start' position: {exc}", rule=exc.rule or HAND_FORMAT) from None
-        for i, action in enumerate(actions):
-            try:
-                state.apply_action(action)
-            except StukolkaError as exc:
-                raise RecordError(f"{GAME} record: action {i} {short_repr(action)} does not replay: "
-                                  f"{exc}") from None
+        replay(state, actions, "record")
         return state
 
     # ----------------------------------------------------------------- what a seat sees

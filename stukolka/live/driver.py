@@ -216,7 +216,7 @@ class LiveTable:
         if not (_is_int(seat) and 0 <= seat < self.seats):
             raise MessageError(f"seat {quote(seat)}: seats are 0..{self.seats - 1} [{SEATS_RULE}]", "seat")
         if seat == self.viewer():
-            return seat
+            return int(seat)
         if seat not in self.people:
             why = f"seat {seat} is played by a bot: a table shows a person only his own cards"
         elif self.shared() and (self.waiting_for() != "person" or self.to_act() != seat):

@@ -370,7 +370,8 @@ def static_picture(kind: str, options: Mapping[str, Any] | None = None) -> str:
         rep = pot_report(opts or {"example": DEFAULT_EXAMPLE})
         name = rep["settings"]["example"]
         cap = f"<p>{e(name)}</p>" if name else ""
-        return cap + rep["ledger"]._repr_html_()
+        led: Ledger = rep["ledger"]
+        return cap + led._repr_html_()
     raise RulesError(f"calculator {kind!r} is not one of odds, pot [live-table-game]")
 
 

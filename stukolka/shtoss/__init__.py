@@ -3,8 +3,9 @@
 * :mod:`~stukolka.shtoss.rules` -- the options, the book's rule labels, the settlement of one card;
 * :mod:`~stukolka.shtoss.stakes` -- the phases of a deal, a stake, a settlement;
 * :mod:`~stukolka.shtoss.state` -- one deal as a state machine (:class:`~stukolka.shtoss.state.ShtossState`);
+* :mod:`~stukolka.shtoss.actions` -- the action grammar: reading, canonical form, descriptions;
 * :mod:`~stukolka.shtoss.observation` -- what a player sees, and the view a front end draws;
-* :mod:`~stukolka.shtoss.records` -- the record formats of a deal and of Pharaon;
+* :mod:`~stukolka.shtoss.records` -- the record formats of a deal and of Pharaon, and their loaders' checks;
 * :mod:`~stukolka.shtoss.session` -- several deals at one table (:class:`~stukolka.shtoss.session.Session`);
 * :mod:`~stukolka.shtoss.pharaon` -- Pharaon (:class:`~stukolka.shtoss.pharaon.Pharaon`), its own
   ``Phase``, ``playthrough`` and ``loads``;

@@ -23,7 +23,8 @@ from stukolka.shtoss.observation import ledger_of, view_of
 from stukolka.shtoss.checks import MAX_AMOUNT, invalid, parse_int, short
 from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
 from stukolka.shtoss.stakes import Settlement
-from stukolka.shtoss.state import ShtossState, action_text, apply_atomically
+from stukolka.shtoss.actions import action_text, apply_atomically, refusal
+from stukolka.shtoss.state import ShtossState
 
 __all__ = ["Pharaon", "Phase", "PharaonObservation", "playthrough", "loads"]
 
@@ -222,12 +223,7 @@ class Pharaon(GameState):
         >>> Pharaon().why_illegal("name A 5")
         ("the banker first announces his bank: 'bank <amount>'", 'shtoss-rule-pharaon-bank')
         """
-        trial = self.clone()
-        try:
-            trial.apply_action(action)
-        except StukolkaError as exc:
-            return exc.refusal()
-        return None
+        return refusal(self, action)
 
     def describe_action(self, action: str) -> ActionInfo:
         """``action`` described before it is made: the bank (``kind`` ``bank``, ``count`` the bank),

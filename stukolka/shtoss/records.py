@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from stukolka.base import check_record
+from stukolka.base import read_json as base_read_json
 from stukolka.errors import RecordError, StukolkaError
 from stukolka.shtoss.checks import MAX_RECORD_ACTIONS, short
+from stukolka.shtoss.rules import ShtossRules
+
+if TYPE_CHECKING:
+    import stukolka.shtoss.state
 
 __all__ = ["RECORD_FORMAT", "PHARAON_RECORD_FORMAT", "MAX_JSON_LENGTH", "check_keys", "record_field", "read_json",
-           "replay_actions"]
+           "replay_actions", "read_deal"]
 
 RECORD_FORMAT = "shtoss-record/1"           #: the ``format`` of :meth:`~stukolka.shtoss.state.ShtossState.to_record`
 PHARAON_RECORD_FORMAT = "pharaon-record/1"  #: the ``format`` of :meth:`~stukolka.shtoss.pharaon.Pharaon.to_record`
@@ -29,17 +34,7 @@ def read_json(text: object, game: str, fmt: str) -> object:
     ...
     stukolka.errors.RecordError: shtoss record: the JSON text is nested too deeply [shtoss-record/1]
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise RecordError(f"{game} record: JSON text must be a string, not {type(text).__name__} [{fmt}]")
-    if len(text) > MAX_JSON_LENGTH:
-        raise RecordError(f"{game} record: the JSON text has {len(text)} characters, more than {MAX_JSON_LENGTH} "
-                          f"[{fmt}]")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise RecordError(f"{game} record: the JSON text is nested too deeply [{fmt}]") from None
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
-        raise RecordError(f"{game} record: not JSON: {short(str(exc), 120)} [{fmt}]") from None
+    return base_read_json(text, game, fmt, MAX_JSON_LENGTH)
 
 
 def check_keys(rec: Mapping[str, Any], allowed: tuple[str, ...], game: str) -> None:
@@ -93,3 +88,32 @@ def replay_actions(state: Any, actions: list[Any], returns: Any, game: str) -> N
         if given != list(state.returns()):
             raise RecordError(f"{game} record: returns {short(returns)} do not match the replay "
                               f"({[str(r) for r in state.returns()]}) [{fmt}]")
+
+
+def read_deal(cls: type[stukolka.shtoss.state.ShtossState],
+              record: object) -> stukolka.shtoss.state.ShtossState:
+    """The deal a ``shtoss-record/1`` record sets up and replays, as a ``cls``
+    (:meth:`ShtossState.from_record <stukolka.shtoss.state.ShtossState.from_record>`); a bad
+    record raises :class:`~stukolka.errors.RecordError`."""
+    rec = check_record(record, RECORD_FORMAT, "shtoss")
+    check_keys(rec, ("format", "game", "rules", "punters", "initial_kush", "kush", "actions", "returns", "seats"),
+               "shtoss")
+    try:
+        rules = ShtossRules.from_options(record_field(rec, "rules", Mapping, {}))
+        kush: dict[int, Any] = {}
+        for p, k in record_field(rec, "kush", Mapping, {}).items():
+            if not (isinstance(p, str) and p.isascii() and p.isdigit() and len(p) <= 3):
+                raise RecordError(f"shtoss record: kush key {short(p)} is not a punter's number [{RECORD_FORMAT}]")
+            kush[int(p)] = k
+        state = cls(rules, punters=record_field(rec, "punters", int, 1),
+                    initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
+    except StukolkaError as exc:
+        raise RecordError(f"shtoss record: bad set-up: {exc}", rule=exc.rule or RECORD_FORMAT) from None
+    if "seats" in rec:
+        seats = rec["seats"]
+        if (not isinstance(seats, list) or len(seats) != state.punters + 1
+                or not all(isinstance(x, str) and 0 < len(x) <= 100 for x in seats) or len(set(seats)) != len(seats)):
+            raise RecordError(f"shtoss record: seats={short(seats)} must be {state.punters + 1} distinct names "
+                              f"(the banker first) [{RECORD_FORMAT}]")
+    replay_actions(state, record_field(rec, "actions", list), rec.get("returns"), "shtoss")
+    return state

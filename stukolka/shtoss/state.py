@@ -35,102 +35,24 @@ import random
 from fractions import Fraction
 from typing import Any, Mapping
 
-from stukolka.base import CHANCE, TERMINAL, ActionInfo, GameState, Ledger, check_record
-from stukolka.cards import Card, Cards, card_name, card_rank, deck, parse_card
+from stukolka.base import CHANCE, TERMINAL, ActionInfo, GameState, Ledger
+from stukolka.cards import Card, Cards, card_rank, deck, parse_card
 from stukolka.errors import (
-    CardParseError, IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError,
+    CardParseError, IllegalActionError, InvalidActionError, RulesError,
+)
+from stukolka.shtoss.actions import (
+    HINT, action_text, apply_atomically, canonical, describe, number, read_action, refusal,
 )
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.observation import ShtossObservation, StakeSeen, ledger_of, seat_names, view_of
 from stukolka.shtoss.checks import (
-    MAX_ACTION_LENGTH, MAX_AMOUNT, MAX_PUNTERS, check_amount, check_count, invalid, parse_int, short,
+    MAX_AMOUNT, MAX_PUNTERS, check_amount, check_count, invalid, short,
 )
-from stukolka.shtoss.records import RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
+from stukolka.shtoss.records import RECORD_FORMAT, read_deal, read_json
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
 from stukolka.shtoss.stakes import Phase, Settlement, Stake
 
 __all__ = ["ShtossState", "loads", "apply_atomically", "action_text"]
-
-
-def action_text(action: object, hint: str) -> str:
-    """``action`` if it is a string of at most :data:`~stukolka.shtoss.checks.MAX_ACTION_LENGTH`
-    characters (shtoss and Pharaon read nothing else), stripped; else an
-    :class:`~stukolka.errors.InvalidActionError` with ``hint``, the form an action takes."""
-    if not isinstance(action, str):
-        raise invalid(short(action), hint, rule_tag("shtoss-rule-roles", "H-4"))
-    if len(action) > MAX_ACTION_LENGTH:
-        raise invalid(action, f"an action is at most {MAX_ACTION_LENGTH} characters, this one has {len(action)}",
-                      rule_tag("shtoss-rule-roles", "H-4"))
-    return action.strip()
-
-
-_HINT = "an action is a string such as 'stake Q♠ 30' or 'next'"
-
-
-def apply_atomically(state: Any, action: object, hint: str) -> None:
-    """Apply ``action`` to ``state`` through its ``_apply``, which returns the action in its
-    canonical form (kept in the history); if anything raises, put the state back exactly as
-    it was, so that a refused action changes nothing."""
-    action = action_text(action, hint)
-    saved = state._snapshot()
-    try:
-        canonical = state._apply(action)
-    except BaseException:
-        state._restore(saved)
-        raise
-    state._history.append(canonical)
-
-
-# --------------------------------------------------------------------------- the deal
-def _parse_int(text: str, action: str, what: str, rule: str = "") -> int:
-    """A whole number in ASCII digits, or an :class:`InvalidActionError` naming ``rule``."""
-    return parse_int(text, action, what, rule or rule_tag("shtoss-rule-kush", "2.3.3"))
-
-
-#: verb -> (fewest words after it, most words after it (None: any), the form, the rule)
-_GRAMMAR: dict[str, tuple[int, int | None, str, tuple[str, str]]] = {
-    "stake": (1, 2, "stake <card> [kush]", ("shtoss-rule-kush", "2.3.3")),
-    "pair": (2, 3, "pair <card> <card> [kush]", ("shtoss-rule-pair-bet", "H-11")),
-    "done": (0, 0, "done", ("shtoss-rule-kush", "2.3.3")),
-    "stop": (0, 0, "stop", ("shtoss-rule-mid-deal-bets", "H-13")),
-    "accept": (0, 0, "accept", ("shtoss-rule-banker-refusal", "H-5")),
-    "refuse": (0, 0, "refuse", ("shtoss-rule-banker-refusal", "H-5")),
-    "cut": (1, 1, "cut <k>", ("shtoss-rule-podrezka", "2.3.4")),
-    "card": (1, 1, "card <card>", ("shtoss-rule-metka", "2.3.5")),
-    "shuffle": (1, 1, "shuffle <seed>", ("shtoss-rule-metka", "2.3.5")),
-    "deck": (1, None, "deck <card> <card> ...", ("shtoss-rule-metka", "2.3.5")),
-    "next": (0, 0, "next", ("shtoss-rule-metka", "2.3.5")),
-}
-
-
-def _read(action: str) -> tuple[str, list[str]]:
-    """An action's verb and its words, checked against the grammar (:data:`_GRAMMAR`); an
-    action that cannot be read raises :class:`~stukolka.errors.InvalidActionError`."""
-    words = action.split()
-    if not words:
-        raise invalid(action, "empty action", rule_tag("shtoss-rule-roles", "H-4"))
-    verb, args = words[0].lower(), words[1:]
-    if verb not in _GRAMMAR:
-        raise invalid(action, "unknown verb; use " + ", ".join(_GRAMMAR), rule_tag("shtoss-rule-roles", "H-4"))
-    low, high, form, (label, spec) = _GRAMMAR[verb]
-    if verb == "deck":
-        args = " ".join(args).replace(",", " ").split()
-    if len(args) < low or (high is not None and len(args) > high):
-        raise invalid(action, f"expected {form!r}", rule_tag(label, spec))
-    return verb, args
-
-
-def _the(card: int) -> str:
-    """A card as a reader says it: ``the queen of spades``."""
-    return "the " + card_name(card)
-
-
-def _side(place: int, deal_length: int) -> str:
-    """Where the card at ``place`` (1-based) of the banker's deck falls: right (odd), left (even),
-    or out of the deal (the cut card, when it drops out)."""
-    if place > deal_length:
-        return "out of the deal"
-    return "right" if place % 2 else "left"
 
 
 class ShtossState(GameState):
@@ -316,7 +238,7 @@ class ShtossState(GameState):
         return new
 
     def apply_action(self, action: str) -> None:
-        apply_atomically(self, action, _HINT)
+        apply_atomically(self, action, HINT)
 
     # ---------------------------------------------------------------- internals
     def _snapshot(self) -> dict[str, Any]:
@@ -412,19 +334,11 @@ class ShtossState(GameState):
 
     def _apply(self, action: str) -> str:
         """Apply one action; return it in canonical form (``stake Q♠ 10``, ``deck 9♣ 3♦``)."""
-        verb, args = _read(action)
+        verb, args = read_action(action)
         player = self.current_player()
         kush = self.default_kush.get(player, self.initial_kush)
         self._dispatch(action, verb, args, player)
-        if verb in ("stake", "pair"):
-            n = 2 if verb == "pair" else 1
-            cards = " ".join(str(parse_card(a)) for a in args[:n])
-            return f"{verb} {cards} {int(args[n]) if len(args) > n else kush}"
-        if verb in ("cut", "shuffle"):
-            return f"{verb} {int(args[0])}"
-        if verb in ("card", "deck"):
-            return verb + " " + " ".join(str(parse_card(a)) for a in args)
-        return verb
+        return canonical(verb, args, kush)
 
     def _dispatch(self, action: str, verb: str, args: list[str], player: int) -> None:
         if player == TERMINAL:
@@ -459,7 +373,7 @@ class ShtossState(GameState):
             raise IllegalActionError(action, "pair bets are not allowed (pair_bets=False)",
                                      rule_tag("shtoss-rule-pair-bet", "H-11"))
         cards = Cards(self._card(a, action) for a in args[:ncards])
-        kush = _parse_int(args[ncards], action, "kush") if len(args) > ncards else self.default_kush[player]
+        kush = number(args[ncards], action, "kush") if len(args) > ncards else self.default_kush[player]
         refusal = self._stake_refusal(action, player, cards, kush)
         if refusal is not None:
             raise refusal
@@ -569,7 +483,7 @@ class ShtossState(GameState):
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
             raise InvalidActionError(action, "expected 'cut <k>'", rule_tag("shtoss-rule-podrezka", "2.3.4"))
-        k = _parse_int(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+        k = number(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not 1 <= k < self.rules.deck_size:
             raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
                                      rule_tag("shtoss-rule-podrezka", "2.3.4"))
@@ -592,7 +506,7 @@ class ShtossState(GameState):
         elif verb == "shuffle":
             if len(args) != 1:
                 raise InvalidActionError(action, "expected 'shuffle <seed>'", rule_tag("shtoss-rule-metka", "2.3.5"))
-            seed = _parse_int(args[0], action, "seed", rule_tag("shtoss-rule-metka", "2.3.5"))
+            seed = number(args[0], action, "seed", rule_tag("shtoss-rule-metka", "2.3.5"))
             random.Random(seed).shuffle(rest)
             if not self._order and self.cut:
                 rest = rest[self.cut:] + rest[:self.cut]
@@ -757,12 +671,7 @@ class ShtossState(GameState):
         >>> ShtossState().why_illegal("cut 5")
         ('the podrezka comes once, after the stakes', 'shtoss-rule-podrezka')
         """
-        trial = self.clone()
-        try:
-            trial.apply_action(action)
-        except StukolkaError as exc:
-            return exc.refusal()
-        return None
+        return refusal(self, action)
 
     def card_locations(self) -> dict[int, str]:
         """Where each card of the banker's deck is: ``"deck"`` (still to be turned, face down),
@@ -786,76 +695,7 @@ class ShtossState(GameState):
         >>> info.kind, info.words, info.said, info.count, info.secret
         ('stake', 'Stake 2 on the queen of spades', 'stakes 2 on a card face down', 2, True)
         """
-        verb, args = _read(action_text(action, _HINT))
-        label, spec = _GRAMMAR[verb][3]
-        rule = label
-        p = self.current_player()
-        if verb in ("stake", "pair"):
-            n = 2 if verb == "pair" else 1
-            cards = tuple(int(parse_card(a)) for a in args[:n])
-            kush = _parse_int(args[n], action, "kush") if len(args) > n else self.default_kush.get(p, self.initial_kush)
-            text = str(Cards(cards))
-            canonical = f"{verb} {text} {kush}"
-            face_down = self.dealt == 0
-            rule = "shtoss-rule-mid-deal-bets" if self.phase is Phase.BETS else label
-            if verb == "pair":
-                named = f"the pair, {_the(cards[0])} and {_the(cards[1])}"
-                return ActionInfo(canonical, verb, f"Stake {kush} a card on {named}",
-                                  f"stakes {kush} a card on a pair face down" if face_down
-                                  else f"stakes {kush} a card on {named}", rule, cards, kush, face_down)
-            again = self.phase is Phase.STAKE and any(st.punter == p and st.cards == Cards(cards) for st in self.stakes)
-            if again:
-                return ActionInfo(canonical, verb, f"Change the kush on {_the(cards[0])} to {kush}",
-                                  f"changes a kush to {kush}", rule, cards, kush, face_down)
-            return ActionInfo(canonical, verb, f"Stake {kush} on {_the(cards[0])}",
-                              f"stakes {kush} on a card face down" if face_down
-                              else f"stakes {kush} on {_the(cards[0])}", rule, cards, kush, face_down)
-        if verb == "stop":
-            return ActionInfo("stop", verb, "No more stakes this deal: let my stakes ride",
-                              "stakes nothing more this deal", rule)
-        if verb == "done":
-            if self.phase is Phase.STAKE and not any(st.punter == p for st in self.stakes):
-                return ActionInfo("done", verb, "Sit this deal out (the bank has no room for a stake)",
-                                  "sits the deal out", "shtoss-rule-bank-limit")
-            if self.phase is Phase.BETS:
-                return ActionInfo("done", verb, "No new stake before the next abcug",
-                                  "stakes nothing new before the next abcug", "shtoss-rule-mid-deal-bets")
-            if self.rules.mid_deal_bets:
-                return ActionInfo("done", verb, "Done for now (I may stake again between abcugs)",
-                                  "is done staking for now", rule)
-            return ActionInfo("done", verb, "Done staking", "is done staking", rule)
-        if verb in ("accept", "refuse"):
-            pending = self._pending
-            raised = None if pending is None else pending.kush
-            of = "" if raised is None else f" of {raised}"
-            return ActionInfo(verb, verb, f"{verb.capitalize()} the raised kush{of}", f"{verb}s the raised kush{of}",
-                              rule, (), raised)
-        if verb == "cut":
-            k = _parse_int(args[0], action, "cut point", rule_tag(label, spec))
-            return ActionInfo(f"cut {k}", verb, f"Cut the banker's deck at {k}", f"cuts the banker's deck at {k}",
-                              rule, (), k)
-        if verb == "next":
-            a = self.dealt + 1
-            b = min(a + 1, self.deal_length)
-            number = self.dealt // 2 + 1
-            where = f"place {a}" if b == a else f"places {a} and {b}"
-            return ActionInfo("next", verb, f"Turn abcug {number} ({where})", f"turns abcug {number}", rule)
-        place = len(self._order) + 1
-        if verb == "shuffle":
-            seed = _parse_int(args[0], action, "seed", rule_tag(label, spec))
-            return ActionInfo(f"shuffle {seed}", verb, f"The banker shuffles his deck (seed {seed})",
-                              "the banker shuffles his deck", rule, secret=True)
-        cards = tuple(int(parse_card(a)) for a in args)
-        canonical = f"{verb} {Cards(cards)}"
-        if verb == "card":
-            return ActionInfo(canonical, verb, f"The banker lays {_the(cards[0])} {_side(place, self.deal_length)}",
-                              f"a card for place {place} lies face down in the banker's deck", rule, cards,
-                              secret=True)
-        laid = [f"{_the(c)} {_side(place + i, self.deal_length)}" for i, c in enumerate(cards[:2])]
-        rest = len(self._deck) - len(self._order) - len(laid)
-        then = f", then the {rest} other cards in order" if rest > 0 else ""
-        return ActionInfo(canonical, verb, "The banker lays " + " and ".join(laid) + then,
-                          "the banker's deck is set, face down", rule, cards, secret=True)
+        return describe(self, action)
 
     # ---------------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:
@@ -868,28 +708,7 @@ class ShtossState(GameState):
     @classmethod
     def from_record(cls, record: object) -> "ShtossState":
         """Replay a ``shtoss-record/1`` record; raise :class:`~stukolka.errors.RecordError` if it is bad."""
-        rec = check_record(record, RECORD_FORMAT, "shtoss")
-        check_keys(rec, ("format", "game", "rules", "punters", "initial_kush", "kush", "actions", "returns", "seats"),
-                   "shtoss")
-        try:
-            rules = ShtossRules.from_options(record_field(rec, "rules", Mapping, {}))
-            kush: dict[int, Any] = {}
-            for p, k in record_field(rec, "kush", Mapping, {}).items():
-                if not (isinstance(p, str) and p.isascii() and p.isdigit() and len(p) <= 3):
-                    raise RecordError(f"shtoss record: kush key {short(p)} is not a punter's number [{RECORD_FORMAT}]")
-                kush[int(p)] = k
-            state = cls(rules, punters=record_field(rec, "punters", int, 1),
-                        initial_kush=record_field(rec, "initial_kush", int, 1), kush=kush)
-        except StukolkaError as exc:
-            raise RecordError(f"shtoss record: bad set-up: {exc}", rule=exc.rule or RECORD_FORMAT) from None
-        if "seats" in rec:
-            seats = rec["seats"]
-            if (not isinstance(seats, list) or len(seats) != state.punters + 1
-                    or not all(isinstance(x, str) and 0 < len(x) <= 100 for x in seats) or len(set(seats)) != len(seats)):
-                raise RecordError(f"shtoss record: seats={short(seats)} must be {state.punters + 1} distinct names "
-                                  f"(the banker first) [{RECORD_FORMAT}]")
-        replay_actions(state, record_field(rec, "actions", list), rec.get("returns"), "shtoss")
-        return state
+        return read_deal(cls, record)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShtossState):

@@ -25,7 +25,8 @@ from typing import Any
 
 from stukolka.errors import RulesError
 from stukolka.live import tools
-from stukolka.live.driver import COMMANDS, handle
+from stukolka.live.driver import handle
+from stukolka.live.registry import COMMANDS
 
 __all__ = ["bundle", "styles", "answer", "LiveWidget", "LIVE_DIR", "KINDS"]
 

@@ -314,7 +314,7 @@ class StukolkaTable(SeatedTable, w.VBox):
             recs.append(self.state.to_record())
         return json.dumps(recs, ensure_ascii=False)
 
-    def load(self, record: str | dict | list) -> None:
+    def load(self, record: str | dict[str, Any] | list[dict[str, Any]]) -> None:
         """Continue from a record (one deal, or a list of them as :meth:`session_log` writes):
         the engine replays it; then the bots move until your turn."""
         try:
