@@ -1,4 +1,5 @@
-"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium."""
+"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium; and the seeded
+hypothesis profile every property test runs under."""
 
 from __future__ import annotations
 
@@ -12,11 +13,17 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("STUKOLKA_CHROMIUM", "/usr/bin/chromium")
+
+# Every property test is seeded: hypothesis draws its examples from a fixed seed (each test's own
+# settings may say more, never less) and keeps no database between runs.
+settings.register_profile("seeded", derandomize=True, database=None)
+settings.load_profile("seeded")
 
 
 @contextmanager
