@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
+import pytest
 from hypothesis import strategies as st
 
 from stukolka.base import CHANCE, sample_chance
@@ -95,6 +96,20 @@ def play_checked(state: T, rng: random.Random, *,
             after(state)
     assert state.legal_actions() == []   # type: ignore[attr-defined]
     return state
+
+
+def rule_cells(mixes: list[dict[str, Any]], every_count: bool = False) -> list[Any]:
+    """pytest parameters ``(variant, n, mix)`` over Stukolka's variants, the fewest and the most
+    players of each (every count between them with ``every_count``) and the option ``mixes``;
+    ids ``<variant>-<n>-<index of the mix>``."""
+    from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS  # noqa: PLC0415
+    cells = []
+    for variant in VARIANTS:
+        lo, hi = PLAYER_LIMITS[variant]
+        for n in (range(lo, hi + 1) if every_count else sorted({lo, hi})):
+            for i, mix in enumerate(mixes):
+                cells.append(pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}"))
+    return cells
 
 
 # ----------------------------------------------------------------------------- fuzzing
