@@ -92,8 +92,10 @@ test: setup chromium typecheck html
 typecheck: $(VENV)/.stamp
 	$(BIN)/mypy
 
+# The fast suite: no browser, and none of the long statistical, soak and fuzz runs marked slow
+# (make test runs those too).
 unit: $(VENV)/.stamp
-	$(BIN)/python -m pytest tests stukolka -m "not browser"
+	$(BIN)/python -m pytest tests stukolka -m "not browser and not slow"
 
 clean:
 	rm -rf _build _contents lite/static lite/pypi lite/.cache .jupyterlite.doit.db build *.egg-info

@@ -1,8 +1,12 @@
-"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium."""
+"""Shared fixtures: the built book served on 127.0.0.1, and headless Chromium; and the seeded
+hypothesis profile every property test runs under."""
 
 from __future__ import annotations
 
+import html
+import json
 import os
+import re
 import shutil
 import sys
 import threading
@@ -12,11 +16,17 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("STUKOLKA_CHROMIUM", "/usr/bin/chromium")
+
+# Every property test is seeded: hypothesis draws its examples from a fixed seed (each test's own
+# settings may say more, never less) and keeps no database between runs.
+settings.register_profile("seeded", derandomize=True, database=None)
+settings.load_profile("seeded")
 
 
 @contextmanager
@@ -156,3 +166,72 @@ def watched(fresh_context):
                      and not r.url.startswith(("data:", "blob:")) and foreign.append(r.url))
     yield w
     page.close()
+
+
+@pytest.fixture
+def no_page_errors(watched):
+    """At the end of a test with :func:`watched`: no console error on the page, no request
+    beyond 127.0.0.1 (a module asks for it with ``pytest.mark.usefixtures``)."""
+    yield
+    assert watched.errors == [], watched.errors                # no console error on the page
+    assert watched.foreign == [], watched.foreign              # no request beyond 127.0.0.1
+
+
+# --------------------------------------------------------------------------- the served sites of the browser tests
+@pytest.fixture(scope="module")
+def site(served_live_site) -> str:
+    """The live site served for one module (the name the live table tests use)."""
+    return served_live_site
+
+
+@pytest.fixture(scope="module")
+def chapter_site(served_live_site) -> str:
+    """The live site served for one module: the URL of its chapters (``book/``)."""
+    return served_live_site + "book/"
+
+
+@pytest.fixture(scope="module")
+def live_site(live_site_path):
+    """The live site with a broken copy of the demo page (``live_demo_broken.html``: its Pyodide
+    folder does not exist), served for one module."""
+    site = live_site_path
+    demo = (site / "book" / "live_demo.html").read_text(encoding="utf-8")
+    broken = demo.replace('data-live="static"', 'data-live="static" data-pyodide="no/such/folder/"', 1)
+    (site / "book" / "live_demo_broken.html").unlink(missing_ok=True)
+    (site / "book" / "live_demo_broken.html").write_text(broken, encoding="utf-8")
+    with served(site) as url:
+        yield url
+
+
+def tool_page(template: str, title: str, kind: str, options: dict, caption: str) -> str:
+    """A page of the book (``template``) whose article is one calculator (``odds`` or ``pot``),
+    drawn statically and loaded live."""
+    from stukolka.live.tools import static_picture  # noqa: PLC0415
+    attr = html.escape(json.dumps(options, ensure_ascii=False), quote=True)
+    body = (f'<section id="live-tools"><h1>{html.escape(title)}</h1>'
+            f'<div class="live-table" data-game="{kind}" data-options="{attr}" data-seed="0" data-people="[]" '
+            f'data-live="static"><p class="live-caption">{html.escape(caption)}</p>'
+            f'<div class="live-static">{static_picture(kind, options)}</div></div></section>')
+    out = re.sub(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
+                 template, count=1, flags=re.S)
+    out = re.sub(r'(<nav id="pst-page-toc-nav"[^>]*>).*?(</nav>)', r"\1\2", out, count=1, flags=re.S)
+    head = ('<link rel="stylesheet" href="../_static/live/live.css">'
+            '<link rel="stylesheet" href="../_static/live/tools.css">'
+            '<script type="module" src="../_static/live/loader.js"></script>')
+    return out.replace("</head>", head + "</head>", 1)
+
+
+@pytest.fixture(scope="module")
+def tools_site(live_site_path):
+    """The live site with two pages of one calculator each (``live_odds_demo.html``,
+    ``live_pot_demo.html``), served for one module."""
+    site = live_site_path
+    template = (site / "book" / "intro.html").read_text(encoding="utf-8")
+    (site / "book" / "live_odds_demo.html").write_text(tool_page(
+        template, "The banker's edge, live", "odds", {},
+        "Change an option: the engine enumerates the outcomes and answers with exact fractions."), encoding="utf-8")
+    (site / "book" / "live_pot_demo.html").write_text(tool_page(
+        template, "The Stukolka pot, live", "pot", {},
+        "Load a worked example or type your own numbers: the engine settles the deal."), encoding="utf-8")
+    with served(site) as url:
+        yield url

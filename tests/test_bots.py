@@ -201,6 +201,7 @@ def test_monte_carlo_beats_random_in_duplicate_play():
     assert low > 0, (float(mean), low)
 
 
+@pytest.mark.slow
 def test_monte_carlo_beats_rule_of_thumb_in_duplicate_play():
     """The obligatory deal: everyone plays, so the card play decides (one-sided test)."""
     rules = StukolkaRules(variant="obligatory", n_players=4)

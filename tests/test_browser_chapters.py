@@ -19,14 +19,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import SHOTS, PageWatch, served
+from conftest import SHOTS
 from stukolka.live.driver import handle
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("no_page_errors")]
 START_MS = 180_000
 MOVE_MS = 20_000
 #: The pages with live tables that these tests open, and how many tables each has.
@@ -50,26 +49,6 @@ CALLS = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c
 UNNAMED = """[...document.querySelectorAll('.live-table button, .live-table select, .live-table input')]
     .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim() || (e.labels && e.labels.length)))
     .map(e => e.outerHTML.slice(0, 80))"""
-
-
-@pytest.fixture(scope="module")
-def chapter_site(live_site_path):
-    """The shared copy of this tree's built book with this tree's live runtime, served on 127.0.0.1."""
-    with served(live_site_path) as url:
-        yield url + "book/"
-
-
-@pytest.fixture
-def watched(fresh_context):
-    """The shared page watch, and at the end: no console error, no request beyond 127.0.0.1."""
-    page = fresh_context.new_page()
-    w = PageWatch(page)
-    fresh_context.on("request", lambda r: urlparse(r.url).hostname not in (None, "127.0.0.1")
-                     and not r.url.startswith(("data:", "blob:")) and w.foreign.append(r.url))
-    yield w
-    page.close()
-    assert w.errors == [], w.errors                            # no console error on the page
-    assert w.foreign == [], w.foreign                          # no request beyond 127.0.0.1
 
 
 def go_live(page, url: str | None, count: int) -> None:

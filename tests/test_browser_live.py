@@ -21,21 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHOTS, served
+from conftest import SHOTS
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000       # a cold start without the shipped snapshot takes some 15 s on a busy machine
-
-
-@pytest.fixture(scope="module")
-def live_site(live_site_path):
-    site = live_site_path
-    demo = (site / "book" / "live_demo.html").read_text(encoding="utf-8")
-    broken = demo.replace('data-live="static"', 'data-live="static" data-pyodide="no/such/folder/"', 1)
-    (site / "book" / "live_demo_broken.html").unlink(missing_ok=True)
-    (site / "book" / "live_demo_broken.html").write_text(broken, encoding="utf-8")
-    with served(site) as url:
-        yield url
 
 
 def open_live(page, url: str | None) -> None:

@@ -13,50 +13,15 @@ here with one calculator each; the book's own pages with calculators are opened 
 
 from __future__ import annotations
 
-import html
-import json
 import os
-import re
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SHOTS, served
+from conftest import HTML, SHOTS, served
 
 pytestmark = pytest.mark.browser
 START_MS = 180_000
-
-def _page(template: str, title: str, kind: str, options: dict, caption: str) -> str:
-    from stukolka.live.tools import static_picture
-    attr = html.escape(json.dumps(options, ensure_ascii=False), quote=True)
-    body = (f'<section id="live-tools"><h1>{html.escape(title)}</h1>'
-            f'<div class="live-table" data-game="{kind}" data-options="{attr}" data-seed="0" data-people="[]" '
-            f'data-live="static"><p class="live-caption">{html.escape(caption)}</p>'
-            f'<div class="live-static">{static_picture(kind, options)}</div></div></section>')
-    out = re.sub(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
-                 template, count=1, flags=re.S)
-    out = re.sub(r'(<nav id="pst-page-toc-nav"[^>]*>).*?(</nav>)', r"\1\2", out, count=1, flags=re.S)
-    head = ('<link rel="stylesheet" href="../_static/live/live.css">'
-            '<link rel="stylesheet" href="../_static/live/tools.css">'
-            '<script type="module" src="../_static/live/loader.js"></script>')
-    return out.replace("</head>", head + "</head>", 1)
-
-
-@pytest.fixture(scope="module")
-def tools_site(live_site_path):
-    site = live_site_path
-    template = (site / "book" / "intro.html").read_text(encoding="utf-8")
-    (site / "book" / "live_odds_demo.html").write_text(_page(
-        template, "The banker's edge, live", "odds", {},
-        "Change an option: the engine enumerates the outcomes and answers with exact fractions."), encoding="utf-8")
-    (site / "book" / "live_pot_demo.html").write_text(_page(
-        template, "The Stukolka pot, live", "pot", {},
-        "Load a worked example or type your own numbers: the engine settles the deal."), encoding="utf-8")
-    with served(site) as url:
-        yield url
-
 
 def open_live(page, url: str) -> None:
     page.goto(url)
@@ -232,29 +197,29 @@ def test_widget_controls_are_named_in_the_static_page(tools_site, watched):
     assert watched.errors == [] and watched.foreign == []
 
 
-@pytest.mark.skipif(not os.environ.get("STUKOLKA_LITE_SITE"), reason="STUKOLKA_LITE_SITE names a site with lite/")
 def test_widget_controls_are_named_in_jupyterlite(fresh_context):
-    """The same widgets made by the in-browser Python of JupyterLite (its REPL; a minute or more)."""
+    """The same widgets made by the in-browser Python of JupyterLite (its REPL; a minute or more),
+    on the built book's ``lite/`` as ``make html`` builds it (``make test`` builds the book first;
+    ``STUKOLKA_BUILT_BOOK`` names another build, ``STUKOLKA_LITE_SITE`` another site with a
+    ``lite/``)."""
     import urllib.parse
-    sys.path.insert(0, str(ROOT / "tools"))
-    from serve import server  # noqa: PLC0415
-    httpd = server(os.environ["STUKOLKA_LITE_SITE"], 0)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    site = Path(os.environ.get("STUKOLKA_LITE_SITE") or os.environ.get("STUKOLKA_BUILT_BOOK") or HTML)
+    if not (site / "lite" / "repl" / "index.html").exists():
+        pytest.fail(f"no JupyterLite REPL at {site}/lite/repl: `make html` builds it")
     code = ("import ipywidgets\nfrom IPython.display import display\n"
             "from stukolka.widgets import shtoss_odds_explorer, pot_calculator, shtoss_deal\n"
             "for w in (shtoss_odds_explorer(), pot_calculator(), shtoss_deal()):\n    display(w)\n")
     page = fresh_context.new_page()
     try:
-        page.goto(f"http://127.0.0.1:{httpd.server_address[1]}/lite/repl/index.html?kernel=python&code="
-                  + urllib.parse.quote(code))
-        page.wait_for_selector(".jupyter-widgets select", timeout=300_000)
-        page.wait_for_timeout(1000)
-        groups = page.evaluate(WIDGET_NAMES_JS)
-        assert sum(len(g) for g in groups) >= 10, groups
-        assert unnamed_in(groups) == []
+        with served(site) as url:
+            page.goto(f"{url}lite/repl/index.html?kernel=python&code=" + urllib.parse.quote(code))
+            page.wait_for_selector(".jupyter-widgets select", timeout=300_000)
+            page.wait_for_timeout(1000)
+            groups = page.evaluate(WIDGET_NAMES_JS)
     finally:
         page.close()
-        httpd.shutdown()
+    assert sum(len(g) for g in groups) >= 10, groups
+    assert unnamed_in(groups) == []
 
 
 @pytest.mark.parametrize("page_name, kinds", [("odds_explorer", ["odds", "pot"]), ("stukolka_money", ["pot"])])

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from conftest import SHOTS, served
+from conftest import SHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +23,6 @@ PAGES = {"stukolka": "book/live_demo.html", "shtoss": "book/live_shtoss_demo.htm
 MOVED = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c.cmd)).length"
 #: an action string as the engine writes it (a verb and a card, or a bare verb after a colon)
 RAW = re.compile(r"\b(stake|deck|cut|play|discard|name|bank) [0-9AKQJ]+[♠♥♦♣]|: (next|done|stop|accept|refuse|knock|pass)$")
-
-
-@pytest.fixture(scope="module")
-def site(live_site_path):
-    with served(live_site_path) as url:
-        yield url
 
 
 def open_page(page, url: str) -> None:

@@ -202,10 +202,11 @@ async def watcher_loop(c: Checked, stop: asyncio.Event) -> None:
         c.check_new()
 
 
-@pytest.mark.parametrize("deals", [DEALS])
+@pytest.mark.parametrize("deals", [8, pytest.param(DEALS, marks=pytest.mark.slow)])
 def test_no_message_to_any_device_carries_a_card_its_seat_may_not_see(tmp_path, witness, deals):
     """class-rule-turn (the seat bound to the connection) and the secrecy of every view: at least
-    200 deals of every game, every message of every client checked."""
+    200 deals of every game (``make test``; ``make unit`` runs a slice of 8), every message of
+    every client checked."""
     run_async(asyncio.wait_for(_hidden_cards(tmp_path, witness, deals), 600))
 
 

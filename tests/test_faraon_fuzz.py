@@ -14,21 +14,16 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from stukolka.base import CHANCE
+from harness import (hostile_values, load_benchmark, mutated_record, only_family, play_checked, soak_total,
+                     try_all_but_chance)
 from stukolka.errors import RecordError, RulesError, StukolkaError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonSession, FaraonState
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=150)
 
 # hostile scalars and containers: wrong types, out-of-range numbers, long and odd strings
-SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.sampled_from([10**30, -1, 0, 1, 2, 3, 4, 5, 6, 36, 200]),
-    st.floats(allow_nan=True), st.text(max_size=12), st.sampled_from(["x" * 5000, "mau_mau", "left", "right",
-                                                                       "redeal", "dealer_takes", "²", "\x00"]),
-)
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                     st.dictionaries(st.text(max_size=8), inner, max_size=3)),
-                      max_leaves=12)
+VALUES = hostile_values([10**30, -1, 0, 1, 2, 3, 4, 5, 6, 36, 200],
+                        ["mau_mau", "left", "right", "redeal", "dealer_takes", "²", "\x00"])
 OPTION_NAMES = [f for f in FaraonRules().to_dict()] + ["colour", "", "PLAYERS"]
 
 
@@ -63,20 +58,11 @@ def good_rules(draw):
                        target=draw(st.sampled_from([20, 40, 200])))
 
 
-def _only_family(call):
-    """Run ``call``; return its result, or None when it raised a StukolkaError (any other
-    exception fails the test)."""
-    try:
-        return call()
-    except StukolkaError:
-        return None
-
-
 @FUZZ
 @given(option_dicts())
 def test_rules_from_hostile_options(data):
-    r = _only_family(lambda: FaraonRules.from_dict(data))
-    r2 = _only_family(lambda: FaraonRules(**{k: v for k, v in data.items() if k in FaraonRules().to_dict()}))
+    r = only_family(lambda: FaraonRules.from_dict(data))
+    r2 = only_family(lambda: FaraonRules(**{k: v for k, v in data.items() if k in FaraonRules().to_dict()}))
     for rules in (r, r2):
         if rules is not None:
             assert FaraonRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
@@ -90,7 +76,7 @@ def test_states_sessions_and_positions_from_hostile_arguments(rules, a, b, c, d)
                  lambda: FaraonMatch(rules, first_dealer=a, totals=b),
                  lambda: FaraonState.from_position(rules, a, b, dealer=0, to_move=c, suit=d),
                  lambda: FaraonState(a), lambda: FaraonSession(a)):
-        obj = _only_family(call)
+        obj = only_family(call)
         if isinstance(obj, (FaraonState, FaraonMatch)):
             assert type(obj).from_record(json.loads(json.dumps(obj.to_record()))) == obj
 
@@ -127,20 +113,6 @@ def test_hostile_actions_on_a_position_change_nothing(pos, actions):
     assert FaraonState.from_record(json.loads(json.dumps(s.to_record()))) == s
 
 
-def _record_mutations(draw, rec):
-    rec = json.loads(json.dumps(rec))
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(["top", "rules", "actions"]))
-        if where == "top":
-            rec[draw(st.sampled_from(list(rec) + ["extra"]))] = draw(VALUES)
-        elif where == "rules" and isinstance(rec.get("rules"), dict):
-            rec["rules"][draw(st.sampled_from(OPTION_NAMES))] = draw(VALUES)
-        elif isinstance(rec.get("actions"), list) and rec["actions"]:
-            i = draw(st.integers(0, len(rec["actions"]) - 1))
-            rec["actions"][i] = draw(st.one_of(VALUES, st.text(max_size=16)))
-    return rec
-
-
 @FUZZ
 @given(st.data(), good_rules(), st.integers(0, 10**6), st.booleans())
 def test_hostile_records_raise_record_error_or_replay(data, rules, seed, match):
@@ -155,7 +127,7 @@ def test_hostile_records_raise_record_error_or_replay(data, rules, seed, match):
         steps += 1
     cls = type(obj)
     rec = obj.to_record(seed=seed)
-    bad = _record_mutations(data.draw, rec)
+    bad = mutated_record(data.draw, rec, VALUES, OPTION_NAMES)
     try:
         got = cls.from_record(bad)
     except RecordError:
@@ -180,27 +152,23 @@ def test_until_terminal_every_legal_action_is_accepted_in_a_session(rules, seed)
     hands = 0
     while not session.over and hands < 6:
         hand = session.new_deal()
-        steps = exposures = 0
-        while not hand.is_terminal():
-            if hand.phase.value == "deal" and exposures < 3 and rng.random() < 0.1:
-                # faraon-rule-exposed-card: an accident of the deal, under either reading
-                card = rng.choice(hand.legal_actions()).split()[1]
-                dealt = sum(len(hand.hand(i)) for i in range(rules.players))
-                hand.apply_action(f"expose {card}")
-                exposures += 1
-                now = sum(len(hand.hand(i)) for i in range(rules.players))
-                assert now in (0, dealt + 1) and len(hand.card_locations()) == 36
-                assert all(len(hand.hand(i)) <= rules.hand_size for i in range(rules.players))
-                continue
-            legal = hand.legal_actions()
-            assert legal, f"no legal action in a hand not over: {hand}"
-            sample = legal if hand.current_player() != CHANCE else rng.sample(legal, min(2, len(legal)))
-            for a in sample:
-                c = hand.clone()
-                c.apply_action(a)
-            hand.apply_action(rng.choice(legal))
-            steps += 1
-            assert steps < 5000
+        exposures = 0
+
+        def expose(hand, rng):
+            """faraon-rule-exposed-card: an accident of the deal, under either reading."""
+            nonlocal exposures
+            if not (hand.phase.value == "deal" and exposures < 3 and rng.random() < 0.1):
+                return False
+            card = rng.choice(hand.legal_actions()).split()[1]
+            dealt = sum(len(hand.hand(i)) for i in range(rules.players))
+            hand.apply_action(f"expose {card}")
+            exposures += 1
+            now = sum(len(hand.hand(i)) for i in range(rules.players))
+            assert now in (0, dealt + 1) and len(hand.card_locations()) == 36
+            assert all(len(hand.hand(i)) <= rules.hand_size for i in range(rules.players))
+            return True
+
+        play_checked(hand, rng, tried=try_all_but_chance(2), between=expose)
         session.finish_deal(hand)
         hands += 1
         try:
@@ -226,16 +194,7 @@ def test_rules_error_is_what_the_constructor_raises():
 
 def test_a_slice_of_the_soak_finds_no_crash_and_no_silent_acceptance(capsys):
     """The CI slice of benchmarks/faraon_soak.py (the long run is the script itself)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "faraon_soak.py"
-    spec = importlib.util.spec_from_file_location("faraon_soak", path)
-    soak = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(soak)
-    assert soak.main(["--hands", "60", "--matches", "2", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    # | **total** | tried | typed error | sound, accepted | untyped crash | silently accepted | wrongly refused |
-    total = [line for line in out.splitlines() if line.startswith("| **total**")][0].split("|")
-    counts = [int(c.replace(",", "")) for c in total[2:-1]]
+    assert load_benchmark("faraon_soak").main(["--hands", "60", "--matches", "2", "--seed", "3"]) == 0
+    # tried, typed error, sound accepted, untyped crash, silently accepted, wrongly refused
+    counts = soak_total(capsys.readouterr().out)
     assert counts[0] > 1000 and counts[3:] == [0, 0, 0]

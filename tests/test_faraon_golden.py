@@ -23,13 +23,12 @@ the penalty taken.
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
+from harness import GOLDEN as HERE, golden_actions, golden_field, regenerate
 from stukolka.faraon import FaraonRules, FaraonState, playthrough
 
-HERE = Path(__file__).parent / "golden"
 #: file -> (rules, seed, set-up)
 GOLDEN = {
     "faraon.txt": (FaraonRules(players=3), 17, {"dealer": None}),
@@ -39,9 +38,9 @@ GOLDEN = {
 
 def read_golden(name: str) -> tuple[int, FaraonRules, dict, list[str], str]:
     text = (HERE / name).read_text(encoding="utf-8")
-    seed = int(re.search(r"^seed: (\d+)$", text, re.MULTILINE).group(1))
-    rules = FaraonRules.from_dict(json.loads(re.search(r"^rules: (.*)$", text, re.MULTILINE).group(1)))
-    setup = {"dealer": json.loads(re.search(r"^dealer: (.*)$", text, re.MULTILINE).group(1))}
+    seed = int(golden_field(text, "seed"))
+    rules = FaraonRules.from_dict(json.loads(golden_field(text, "rules")))
+    setup = {"dealer": json.loads(golden_field(text, "dealer"))}
     actions = re.findall(r"^action: (.*)$", text, re.MULTILINE)
     return seed, rules, setup, actions, text
 
@@ -64,12 +63,12 @@ def test_golden_playthrough_is_what_the_seed_generates(name):
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_action_list_is_the_history_and_replays_as_a_record(name):
     _, rules, setup, actions, text = read_golden(name)
-    listed = json.loads(re.search(r"^actions: (.*)$", text, re.MULTILINE).group(1))
+    listed = golden_actions(text)
     assert listed == actions and len(actions) > 20
     state = FaraonState.from_record({"format": "faraon-record/1", "game": "faraon", "rules": rules.to_dict(),
                                      "dealer": setup["dealer"], "start": None, "actions": actions})
     assert state.is_terminal()
-    returns = json.loads(re.search(r"^returns: (.*)$", text, re.MULTILINE).group(1))
+    returns = json.loads(golden_field(text, "returns"))
     assert returns == state.returns() == state.settlement().net()
 
 
@@ -82,9 +81,5 @@ def test_the_stacking_golden_answers_a_seven_with_a_seven_and_takes_the_penalty(
 
 
 if __name__ == "__main__":
-    if "--regenerate" not in sys.argv:
-        sys.exit("usage: PYTHONPATH=. python tests/test_faraon_golden.py --regenerate")
-    HERE.mkdir(exist_ok=True)
-    for name, (rules, seed, setup) in GOLDEN.items():
-        (HERE / name).write_text(playthrough(rules, seed, **setup), encoding="utf-8")
-        print(f"wrote {HERE / name}")
+    regenerate({name: (lambda r=r, s=s, u=u: playthrough(r, s, **u)) for name, (r, s, u) in GOLDEN.items()},
+               sys.argv, "PYTHONPATH=. python tests/test_faraon_golden.py")

@@ -98,6 +98,7 @@ def test_exact_equals_brute_force_full_32_card_deck(rules):
     assert banker_edge(r) == -total / count
 
 
+@pytest.mark.slow
 def test_pair_edge_brute_force():
     r = ShtossRules(deck_size=32, thirds=True, lob_half=True, plie_rule="half")
     for second, same in ((COPIES[3], True), (COPIES[1], False)):

@@ -124,6 +124,7 @@ def mid_deal_sample(rules, rng):
 
 
 # ---------------------------------------------------------------- every option set
+@pytest.mark.slow
 @pytest.mark.parametrize("cut", [False, True], ids=["cut-card-dealt", "cut-card-out"])
 @pytest.mark.parametrize("deck", [52, 36, 32])
 def test_every_option_set_gives_the_same_fractions(deck, cut):

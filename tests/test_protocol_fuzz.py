@@ -3,7 +3,8 @@
 Every reply is one strict JSON object in valid UTF-8 with ``ok`` set; a refusal names a bare rule
 label and its text has no tag; a refused message changes no table; no reply is large; and no reply
 carries a card its asker has not seen (:mod:`protocol_checks`).  Hypothesis runs derandomized, so
-the run is the same every time (a couple of minutes at most on 2 cores).
+the run is the same every time (a couple of minutes at most on 2 cores: marked ``slow``, so
+``make test`` runs it and ``make unit`` does not).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +44,8 @@ action_like = st.one_of(st.sampled_from(["knock", "pass", "deal", "next", "done"
                         st.builds(lambda c: f"play {format_card(c)}", st.integers(0, 51)),
                         st.text(max_size=12), st.just("x" * 300), st.just("\udc80"), st.integers(), st.none())
 
+
+pytestmark = pytest.mark.slow
 
 PICK = "\x00table"        # a stand-in for "one of the open tables", chosen when the message is sent
 

@@ -103,8 +103,8 @@ def get_raw(port: int, target: bytes, method: bytes = b"GET") -> bytes:
     return raw(port, method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
 
 
-def get(port: int, path: str, method: str = "GET", headers: dict | None = None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+def get(port: int, path: str, method: str = "GET", headers: dict | None = None, timeout: float = 3):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, path, headers=headers or {})
         resp = conn.getresponse()
@@ -113,8 +113,9 @@ def get(port: int, path: str, method: str = "GET", headers: dict | None = None):
         conn.close()
 
 
-def still_serving(port: int) -> bool:
-    code, _, body = get(port, "/")
+def still_serving(port: int, timeout: float = 3) -> bool:
+    """The index page comes back whole, each read waiting ``timeout`` seconds at the most."""
+    code, _, body = get(port, "/", timeout=timeout)
     return code == 200 and body == INDEX.encode()
 
 
@@ -234,68 +235,63 @@ def test_unsupported_methods_get_405_with_allow(port, method):
 
 # --- idle connections are closed ---------------------------------------------------------------
 
-def closed_within(sock: socket.socket, seconds: float) -> float | None:
-    """Seconds until the server closed ``sock`` (reading and dropping what it sends), or None."""
-    start = time.monotonic()
-    sock.settimeout(seconds)
+def closed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``sock`` within ``seconds`` (reading and dropping what it sends;
+    a wait with a timeout, not a measurement)."""
+    deadline = time.monotonic() + seconds
     try:
-        while sock.recv(4096):
-            pass
+        while True:
+            sock.settimeout(max(0.001, deadline - time.monotonic()))
+            if not sock.recv(4096):
+                return True
     except TimeoutError:
-        return None
+        return False
     except ConnectionResetError:
-        pass
-    return time.monotonic() - start
+        return True
 
 
 def test_an_idle_connection_is_closed_within_the_timeout(port):
     with socket.create_connection(("127.0.0.1", port), timeout=3) as s:
-        elapsed = closed_within(s, IDLE + 2)
-    assert elapsed is not None and elapsed < IDLE + 1
+        assert closed_within(s, IDLE + 1)
 
 
 def test_a_half_sent_request_is_closed_within_the_timeout(port):
     with socket.create_connection(("127.0.0.1", port), timeout=3) as s:
         s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
-        elapsed = closed_within(s, IDLE + 2)
-    assert elapsed is not None and elapsed < IDLE + 1
+        assert closed_within(s, IDLE + 1)
 
 
 def test_a_slow_trickle_does_not_keep_a_connection_open(port):
-    """One header byte every 0.1 s keeps the connection busy; the deadline is for the whole head."""
+    """One header byte every 0.1 s keeps the connection busy; the deadline is for the whole head:
+    the connection is closed long before the head is sent (20 bytes are 2 s of it)."""
+    head = b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+    sent = 0
     with socket.create_connection(("127.0.0.1", port), timeout=3) as s:
-        start = time.monotonic()
         try:
-            for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100:
+            for byte in head[:10 * (int(IDLE) + 2)]:
                 s.sendall(bytes([byte]))
+                sent += 1
                 time.sleep(0.1)
-                if time.monotonic() - start > IDLE + 3:
-                    break
         except (BrokenPipeError, ConnectionResetError):
             pass
-        elapsed = closed_within(s, 0.5)
-        total = time.monotonic() - start
-    assert elapsed is not None and total < IDLE + 2
+        assert closed_within(s, 0.5)
+    assert sent < 10 * (int(IDLE) + 2) < len(head)
 
 
 def test_an_idle_keep_alive_connection_is_closed_after_its_response(port):
     with socket.create_connection(("127.0.0.1", port), timeout=3) as s:
         s.sendall(b"GET /data.json HTTP/1.1\r\nHost: x\r\n\r\n")
-        start = time.monotonic()
         received = b""
         while b'{"x": 1}' not in received:
             received += s.recv(4096)
         assert status(received) == 200
-        elapsed = closed_within(s, IDLE + 2)
-    assert elapsed is not None and time.monotonic() - start < IDLE + 1
+        assert closed_within(s, IDLE + 1)
 
 
 def test_many_idle_connections_do_not_block_a_reader(port):
     idle = [socket.create_connection(("127.0.0.1", port), timeout=3) for _ in range(64)]
     try:
-        start = time.monotonic()
-        assert still_serving(port)
-        assert time.monotonic() - start < 0.5 * IDLE
+        assert still_serving(port, timeout=0.5 * IDLE)
     finally:
         for s in idle:
             s.close()
@@ -337,10 +333,9 @@ def test_server_serve_forever_in_a_thread_and_shutdown(site):
     thread.start()
     port = httpd.server_address[1]
     assert still_serving(port)
-    start = time.monotonic()
     httpd.shutdown()
-    thread.join(timeout=5)
-    assert not thread.is_alive() and time.monotonic() - start < 3
+    thread.join(timeout=3)
+    assert not thread.is_alive()
     httpd.server_close()
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
@@ -349,20 +344,19 @@ def test_server_serve_forever_in_a_thread_and_shutdown(site):
 def test_shutdown_before_serving_returns_at_once(site):
     # in a thread of its own: the server runs an event loop, and the browser tests' driver
     # may already hold one in the main thread
-    took: list[float] = []
+    returned: list[bool] = []
 
     def run() -> None:
         httpd = serve.server(site, 0)
         httpd.shutdown()
-        start = time.monotonic()
         httpd.serve_forever()          # returns: shutdown was asked for already
         httpd.server_close()
-        took.append(time.monotonic() - start)
+        returned.append(True)
 
-    worker = threading.Thread(target=run)
+    worker = threading.Thread(target=run, daemon=True)
     worker.start()
     worker.join(10)
-    assert took and took[0] < 1
+    assert returned == [True]
 
 
 @pytest.mark.parametrize("text", ["0", "8000", "65535", " 8080 "])

@@ -15,17 +15,14 @@ To regenerate after an intended change (then review the diff before committing):
 from __future__ import annotations
 
 import json
-import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from harness import GOLDEN, golden_actions, golden_field, regenerate
 from stukolka.shtoss import Pharaon, ShtossRules, ShtossState, playthrough
 from stukolka.shtoss.pharaon import playthrough as pharaon_playthrough
-
-GOLDEN = Path(__file__).parent / "golden"
 
 #: name -> (game, rules, seed, setup)
 VARIANTS: dict[str, tuple[str, ShtossRules, int, dict[str, Any]]] = {
@@ -46,24 +43,18 @@ def generate(name: str, actions: list[str] | None = None) -> str:
     return playthrough(rules, seed, actions=actions, **setup)
 
 
-def read_actions(text: str) -> list[str]:
-    match = re.search(r"^actions: (.*)$", text, re.M)
-    assert match, "a golden file ends with its actions"
-    return json.loads(match.group(1))
-
-
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_golden_playthrough_replays_identically(name):
     text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
-    assert generate(name, read_actions(text)).splitlines() == text.splitlines()
+    assert generate(name, golden_actions(text)).splitlines() == text.splitlines()
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_golden_playthrough_is_what_the_seed_generates(name):
     text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
     game, rules, seed, _ = VARIANTS[name]
-    assert re.search(r"^seed: (\d+)$", text, re.M).group(1) == str(seed)
-    assert re.search(r"^game: (\w+)$", text, re.M).group(1) == game
+    assert golden_field(text, "seed") == str(seed)
+    assert golden_field(text, "game") == game
     assert generate(name) == text
 
 
@@ -73,17 +64,13 @@ def test_golden_returns_match_a_replay_of_the_actions(name):
     text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
     game, rules, _, setup = VARIANTS[name]
     state = Pharaon(rules) if game == "pharaon" else ShtossState(rules, **setup)
-    for a in read_actions(text):
+    for a in golden_actions(text):
         state.apply_action(a)
-    printed = json.loads(re.search(r"^returns: (.*)$", text, re.M).group(1))
+    printed = json.loads(golden_field(text, "returns"))
     assert state.is_terminal() and [str(r) for r in state.returns()] == [str(r) for r in printed]
     assert sum(state.returns()) == 0
 
 
 if __name__ == "__main__":
-    if "--regenerate" not in sys.argv:
-        sys.exit("usage: PYTHONPATH=. python tests/test_shtoss_golden.py --regenerate")
-    GOLDEN.mkdir(exist_ok=True)
-    for variant in VARIANTS:
-        (GOLDEN / f"{variant}.txt").write_text(generate(variant), encoding="utf-8")
-        print(f"wrote {GOLDEN / variant}.txt")
+    regenerate({f"{v}.txt": (lambda v=v: generate(v)) for v in VARIANTS}, sys.argv,
+               "PYTHONPATH=. python tests/test_shtoss_golden.py")

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import pytest
 
+import harness
 from stukolka.base import play_random
 from stukolka.errors import IllegalActionError, InvalidActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss import (
@@ -116,17 +117,18 @@ def random_rules(rng):
     return ShtossRules(**opts)
 
 
+def _tried(state, legal, rng):
+    """Every stake and bet offered; one action of the other phases."""
+    return legal if state.phase in ("stake", "bets") else rng.sample(legal, 1)
+
+
+def _often_done(state, legal, rng):
+    """A punter who may stop says he is done two times in five."""
+    return "done" if "done" in legal and rng.random() < 0.4 else rng.choice(legal)
+
+
 def play_checked(state, rng):
-    steps = 0
-    while not state.is_terminal():
-        steps += 1
-        assert steps < 3000
-        legal = state.legal_actions()
-        assert legal, f"dead end in phase {state.phase}"
-        for a in (legal if state.phase in ("stake", "bets") else rng.sample(legal, 1)):
-            state.clone().apply_action(a)
-        state.apply_action("done" if "done" in legal and rng.random() < 0.4 else rng.choice(legal))
-    return state
+    return harness.play_checked(state, rng, tried=_tried, choose=_often_done, limit=3000)
 
 
 @pytest.mark.parametrize("seed", range(16))

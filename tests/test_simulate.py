@@ -35,6 +35,7 @@ def combos():
 ALL = list(combos())
 
 
+@pytest.mark.slow
 def test_every_combination_within_four_standard_errors():
     assert len(ALL) == 3 * 3 * 3 * 4 * 3 * 3
     bad = []

@@ -10,15 +10,13 @@ whatever is accepted replays and round-trips.  The invariant "until terminal,
 rules (every option, ``penalize`` mode too) and long sessions.
 """
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from stukolka.base import CHANCE
+from harness import hostile_values, load_benchmark, mutated_record, only_family, play_checked
 from stukolka.errors import RecordError, RulesError, StukolkaError
 from stukolka.stukolka.record import arranged_deck, deck_action, dumps, from_record, loads, position, to_record
 from stukolka.stukolka.rules import PLAYER_LIMITS, VARIANTS, StukolkaRules
@@ -35,14 +33,8 @@ WORDS = {"variant": VARIANTS, "ante_mode": ("dealer_only", "all_players"), "remi
          "stock_exhausted": ("refuse", "reshuffle_discards"), "must_beat": ("current_winner", "led_card"),
          "violation_mode": ("prevent", "penalize")}
 
-SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.sampled_from([10**30, -3, 0, 1, 2, 3, 4, 6, 7, 15, 52]),
-    st.floats(allow_nan=True), st.text(max_size=12),
-    st.sampled_from(["x" * 5000, "prikup", "golets", "penalize", "dealer_takes", "²", "\x00", "True", "3"]),
-)
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                     st.dictionaries(st.text(max_size=8), inner, max_size=3)),
-                      max_leaves=12)
+VALUES = hostile_values([10**30, -3, 0, 1, 2, 3, 4, 6, 7, 15, 52],
+                        ["prikup", "golets", "penalize", "dealer_takes", "²", "\x00", "True", "3"])
 OPTION_NAMES = list(DEFAULTS) + ["colour", "", "Stake"]
 
 
@@ -105,14 +97,6 @@ def good_rules(draw):
     return StukolkaRules.from_dict(opts)
 
 
-def _only_family(call):
-    """Run ``call``; its result, or None when it raised a StukolkaError (anything else fails)."""
-    try:
-        return call()
-    except StukolkaError:
-        return None
-
-
 @FUZZ
 @given(option_dicts())
 def test_rules_from_hostile_options(data):
@@ -147,7 +131,7 @@ def test_rules_constructor_and_replace(name, value):
                  lambda: base.replace(**{name: value})):
         if call is None:
             continue
-        got = _only_family(call)
+        got = only_family(call)
         if got is not None:
             assert _sound(name, value), (name, value)
     assert base == StukolkaRules()
@@ -160,7 +144,7 @@ def test_states_and_sessions_from_hostile_arguments(rules, a, b, c):
                  lambda: StukolkaState(rules, dealer=0, balances=b), lambda: StukolkaState(a),
                  lambda: Session(rules, dealer=a, balances=b, carry=c), lambda: Session(a),
                  lambda: StukolkaState(rules, dealer=None, carry=c, balances=b)):
-        obj = _only_family(call)
+        obj = only_family(call)
         if isinstance(obj, StukolkaState):
             assert isinstance(obj.table, int) and all(type(x) is int for x in obj.balances)
             assert from_record(json.loads(json.dumps(obj.to_record()))) == obj
@@ -173,11 +157,11 @@ def test_states_and_sessions_from_hostile_arguments(rules, a, b, c):
 @given(st.integers(3, 7), st.integers(0, 6), VALUES, VALUES, VALUES, st.integers(-2, 54))
 def test_positions_from_hostile_cards(n, dealer, hands, trump, stock, cut):
     dealer %= n
-    deck = _only_family(lambda: arranged_deck(n, dealer, hands, trump, stock))
+    deck = only_family(lambda: arranged_deck(n, dealer, hands, trump, stock))
     if deck is not None:
         assert sorted(deck) == list(range(52))
     order = deck or list(range(52))
-    action = _only_family(lambda: deck_action(order, cut))
+    action = only_family(lambda: deck_action(order, cut))
     assert (action is not None) == (1 <= cut <= 51)
     if action is not None:
         s = StukolkaState(StukolkaRules(n_players=min(n, 6)), dealer=0)
@@ -185,25 +169,9 @@ def test_positions_from_hostile_cards(n, dealer, hands, trump, stock, cut):
         s.apply_action(f"cut {cut}")
         s.apply_action("deal")
         assert s.hands[1][0] == order[0]
-    s = _only_family(lambda: position("golets", n, dealer, hands, trump, stock))
+    s = only_family(lambda: position("golets", n, dealer, hands, trump, stock))
     if s is not None:
         assert from_record(to_record(s)) == s
-
-
-def _mutated(draw, rec):
-    rec = json.loads(json.dumps(rec))
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(["top", "top", "rules", "actions", "drop"]))
-        if where == "top":
-            rec[draw(st.sampled_from(list(rec) + ["extra"]))] = draw(VALUES)
-        elif where == "drop" and rec:
-            rec.pop(draw(st.sampled_from(sorted(rec))))
-        elif where == "rules" and isinstance(rec.get("rules"), dict):
-            rec["rules"][draw(st.sampled_from(OPTION_NAMES))] = draw(VALUES)
-        elif isinstance(rec.get("actions"), list) and rec["actions"]:
-            i = draw(st.integers(0, len(rec["actions"]) - 1))
-            rec["actions"][i] = draw(st.one_of(VALUES, st.text(max_size=16)))
-    return rec
 
 
 @FUZZ
@@ -213,7 +181,8 @@ def test_hostile_records_raise_record_error_or_replay(data, rules, seed):
     s = StukolkaState(rules, dealer=rng.randrange(rules.n_players))
     while not s.is_terminal():
         s.apply_action(rng.choice(s.legal_actions()))
-    bad = _mutated(data.draw, to_record(s))
+    bad = mutated_record(data.draw, to_record(s), VALUES, OPTION_NAMES,
+                         places=("top", "top", "rules", "actions", "drop"))
     for call in (lambda: from_record(bad), lambda: loads(json.dumps(bad))):
         try:
             got = call()
@@ -265,26 +234,11 @@ def test_hostile_actions_change_nothing(rules, seed, actions):
     assert from_record(json.loads(dumps(s))) == s
 
 
-def _check_invariant(state, rng):
-    """Until terminal: at least one legal action, and each one offered is accepted."""
-    steps = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal, f"no legal action in a deal not over: {state!r}"
-        sample = legal if state.current_player() != CHANCE else rng.sample(legal, min(3, len(legal)))
-        for a in sample:
-            state.clone().apply_action(a)
-        state.apply_action(rng.choice(legal))
-        steps += 1
-        assert steps < 5000
-    assert state.legal_actions() == []
-
-
 @settings(derandomize=True, database=None, deadline=None, max_examples=60)
 @given(good_rules(), st.integers(0, 2**32 - 1))
 def test_until_terminal_every_legal_action_is_accepted(rules, seed):
-    _check_invariant(StukolkaState(rules, dealer=None if seed % 4 == 0 else seed % rules.n_players),
-                     random.Random(seed))
+    play_checked(StukolkaState(rules, dealer=None if seed % 4 == 0 else seed % rules.n_players),
+                 random.Random(seed))
 
 
 @settings(derandomize=True, database=None, deadline=None, max_examples=12)
@@ -294,7 +248,7 @@ def test_long_sessions_keep_the_invariant_and_the_chips(rules, seed):
     sess = Session(rules, dealer=rng.choice([None, 0]))
     for _ in range(15):
         deal = sess.new_deal()
-        _check_invariant(deal, rng)
+        play_checked(deal, rng)
         sess.finish_deal(deal)
         assert sum(sess.totals) + sess.carry == 0 and all(type(b) is int for b in sess.totals)
         before = (sess.totals, sess.carry, sess.dealer, len(sess.records))
@@ -305,17 +259,9 @@ def test_long_sessions_keep_the_invariant_and_the_chips(rules, seed):
         assert to_record(from_record(json.loads(json.dumps(rec)))) == rec
 
 
-def _soak():
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "stukolka_soak.py"
-    spec = importlib.util.spec_from_file_location("stukolka_soak", path)
-    soak = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(soak)
-    return soak
-
-
 def test_a_slice_of_the_soak_finds_no_crash_and_no_silent_acceptance():
     """The CI slice of benchmarks/stukolka_soak.py (the long run is the script itself)."""
-    tally = _soak().run(deals=100, seed=3, session_length=10, check_all=0.2)
+    tally = load_benchmark("stukolka_soak").run(deals=100, seed=3, session_length=10, check_all=0.2)
     points = set(tally.tried)
     assert sum(tally.tried[p] for p in points) > 5000
     assert sum(tally.typed[p] for p in points) > 500

@@ -7,21 +7,18 @@ replays the game and compares the text exactly.
 Regenerate after an intended change with either::
 
     STUKOLKA_REGEN_GOLDEN=1 python -m pytest tests/test_stukolka_golden.py
-    python tests/test_stukolka_golden.py --regen
+    PYTHONPATH=. python tests/test_stukolka_golden.py --regenerate
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 import pytest
 
+from harness import GOLDEN, assert_golden, regenerate
 from stukolka.stukolka import StukolkaRules
 from stukolka.stukolka.record import playthrough
-
-GOLDEN = Path(__file__).parent / "golden"
 
 #: variant -> (rules, seed, opening dealer); the options make each game show its variant's features
 CASES = {
@@ -39,23 +36,12 @@ def golden_text(variant: str) -> str:
     return playthrough(rules, seed, dealer=dealer)
 
 
-def regenerate() -> None:
-    GOLDEN.mkdir(exist_ok=True)
-    for variant in CASES:
-        (GOLDEN / f"stukolka_{variant}.txt").write_text(golden_text(variant), encoding="utf-8")
-
-
 @pytest.mark.parametrize("variant", sorted(CASES))
 def test_golden_playthrough(variant):
     """Replays the stored playthrough of each variant (stukolka-rule-deal, stukolka-rule-trick-winner)."""
-    path = GOLDEN / f"stukolka_{variant}.txt"
-    if os.environ.get("STUKOLKA_REGEN_GOLDEN"):
-        path.write_text(golden_text(variant), encoding="utf-8")
-    assert path.exists(), f"missing {path}; regenerate with STUKOLKA_REGEN_GOLDEN=1"
-    assert golden_text(variant) == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / f"stukolka_{variant}.txt", golden_text(variant))
 
 
 if __name__ == "__main__":
-    if "--regen" in sys.argv:
-        regenerate()
-        print(f"wrote {len(CASES)} golden files to {GOLDEN}")
+    regenerate({f"stukolka_{v}.txt": (lambda v=v: golden_text(v)) for v in CASES}, sys.argv,
+               "PYTHONPATH=. python tests/test_stukolka_golden.py")

@@ -19,6 +19,7 @@ import random
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE, TERMINAL, sample_chance
 from stukolka.cards import format_card
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
@@ -61,11 +62,7 @@ def _decisions(rules: StukolkaRules, rng: random.Random, deals: int):
 
 
 def _cases():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in sorted({lo, hi}):
-            for i, mix in enumerate(OPTION_MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(OPTION_MIXES)
 
 
 def _candidates(state: StukolkaState) -> list[str]:

@@ -17,9 +17,10 @@ import random
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE
 from stukolka.bots.determinize import inferred_constraints
-from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
+from stukolka.stukolka import Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.play import cards_not_held
 
 from stukolka_oracle import MIXES
@@ -28,11 +29,7 @@ DEALS = 12
 
 
 def _cells():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in range(lo, hi + 1):
-            for i, mix in enumerate(MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(MIXES, every_count=True)
 
 
 @pytest.mark.parametrize("variant,n,mix", list(_cells()))

@@ -18,9 +18,10 @@ import random
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE, sample_chance
 from stukolka.errors import InvalidActionError, StukolkaError
-from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
+from stukolka.stukolka import PLAYER_LIMITS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.play import card_options
 from stukolka.stukolka.actions import ACTION_IDS, discard_id
 
@@ -39,11 +40,7 @@ OPTION_MIXES = [
 
 
 def _cases():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in sorted({lo, hi}):
-            for i, mix in enumerate(OPTION_MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(OPTION_MIXES)
 
 
 def _refusal(state: StukolkaState, apply, action) -> tuple[type, str, str] | None:

@@ -18,9 +18,10 @@ import random
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE
 from stukolka.cards import format_card
-from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, StukolkaRules, StukolkaState
+from stukolka.stukolka import StukolkaRules, StukolkaState
 
 from stukolka_oracle import MIXES, Oracle
 
@@ -29,11 +30,7 @@ DEALS = 6             #: deals per session, the carry and the dealer passed on
 
 
 def _cells():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in range(lo, hi + 1):
-            for i, mix in enumerate(MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(MIXES, every_count=True)
 
 
 CELLS = list(_cells())

@@ -19,10 +19,11 @@ import random
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE
 from stukolka.cards import parse_card
 from stukolka.errors import RulesError
-from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
+from stukolka.stukolka import Phase, StukolkaRules, StukolkaState
 
 from stukolka_oracle import MIXES
 
@@ -45,11 +46,7 @@ def rebuilt(s: StukolkaState) -> StukolkaState:
 
 
 def _cells():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in sorted({lo, hi}):
-            for i, mix in enumerate(MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(MIXES)
 
 
 @pytest.mark.parametrize("variant,n,mix", list(_cells()))

@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
+from harness import rule_cells
 from stukolka.base import CHANCE
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
-from stukolka.stukolka import PLAYER_LIMITS, RULE_LABELS, VARIANTS, Phase, StukolkaRules, StukolkaState
+from stukolka.stukolka import PLAYER_LIMITS, RULE_LABELS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.words import ACTION_KINDS, PHASE_WORDS
 
 from stukolka_oracle import MIXES
@@ -35,11 +36,7 @@ def test_every_kind_and_phase_is_documented():
 
 
 def _cells():
-    for variant in VARIANTS:
-        lo, hi = PLAYER_LIMITS[variant]
-        for n in sorted({lo, hi}):
-            for i, mix in enumerate(MIXES):
-                yield pytest.param(variant, n, mix, id=f"{variant}-{n}-{i}")
+    return rule_cells(MIXES)
 
 
 @pytest.mark.parametrize("variant,n,mix", list(_cells()))

@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 import pytest
 
+from harness import chance_from_whole_space, play_checked, try_none
 import stukolka.faraon as faraon
 import stukolka.shtoss as shtoss
 import stukolka.shtoss.pharaon as pharaon
@@ -80,17 +81,10 @@ NAMES = sorted(GAMES)
 
 def positions(game: Game, seed: int, limit: int = 400) -> list[Any]:
     """Clones of the states met along one seeded random game (the last is terminal)."""
-    rng = random.Random(seed)
     s = game.new()
     out = [s.clone()]
-    for _ in range(limit):
-        if s.is_terminal():
-            break
-        if s.current_player() == CHANCE:
-            s.apply_action(sample_chance(s, rng))
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
-        out.append(s.clone())
+    play_checked(s, random.Random(seed), tried=try_none, choose=chance_from_whole_space,
+                 after=lambda t: out.append(t.clone()), limit=limit + 1)
     assert out[-1].is_terminal(), "the random game did not end"
     return out
 
