@@ -589,7 +589,7 @@ class DealBoard(GameState):
         and he has still not looked (``stukolka-rule-dark``): he cannot tell his cards apart, so
         he throws out the first he holds, in the order they came to him, that he may throw (the
         shleif dealer keeps his trump card when he must).  ``None`` when no such throw is due.
-        A front end offers it as ``discard unseen`` (:data:`UNSEEN_DISCARD`), naming no card."""
+        A front end offers it as ``discard unseen``, naming no card."""
         ph = self.phase
         if not (ph is _PURCHASE or ph is _RAZREZ) or not self.pending:
             return None
