@@ -57,7 +57,6 @@ chromium:
 html: setup chromium
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	$(BIN)/python tools/make_live_bundle.py _build/html --snapshot
-	$(BIN)/python tools/precompress.py _build/html
 
 serve:
 	$(BIN)/python tools/serve.py _build/html $(PORT)

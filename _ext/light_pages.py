@@ -22,6 +22,8 @@ takes it off where it draws nothing:
   box opens the search page).
 * **sphinx-thebe** (the book has ``thebe: false``) and **jupyterlite-sphinx's script** (for its
   ``{replite}``-style directives, which the book does not use) on no page that does not use them.
+* **Offline**: every page loads ``live/offline.js``, which registers the book's Service Worker
+  (``tools/make_offline.py`` writes it after the build).
 * **Source maps**: the theme's ``*.map`` files are deleted from the build and the comments
   pointing at them removed (``//# sourceMappingURL=``), in ``_static/`` and ``lite/``.
 
@@ -147,10 +149,13 @@ def filter_assets(app, pagename, templatename, context, doctree) -> None:
 
 
 def add_page_assets(app, pagename, templatename, context, doctree) -> None:
-    """The stylesheet of the drawn widgets, on the pages that have some.  (Before ``dedupe_js``
-    copies the page's lists: ``app.add_*_file`` adds to the builder's list for this page.)"""
+    """The stylesheet of the drawn widgets, on the pages that have some, and on every page the
+    script that keeps the book for offline reading (``live/offline.js``, a module: it runs after
+    the page is parsed).  (Before ``dedupe_js`` copies the page's lists: ``app.add_*_file`` adds
+    to the builder's list for this page.)"""
     if doctree is not None and doctree.get(WIDGETS_ATTR) == "static":
         app.add_css_file("widgets-static.css")
+    app.add_js_file("live/offline.js", type="module")
 
 
 # ------------------------------------------------------------------ the written files

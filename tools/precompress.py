@@ -15,6 +15,7 @@ removed.  ``--check`` only reports.  Standard library only.
 from __future__ import annotations
 
 import gzip
+import lzma
 import os
 import sys
 from collections.abc import Iterator
@@ -33,6 +34,35 @@ try:  # optional: only if already installed
     import brotli  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - the usual case here
     brotli = None
+
+
+#: XZ as the live tables' worker unpacks it (xz-embedded: LZMA2, CRC32; a 32 MiB dictionary holds
+#: the whole memory snapshot).
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 32 << 20}]
+
+
+def xz_bytes(data: bytes) -> bytes:
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS)
+
+
+def write_xz(original: Path) -> Path:
+    """``FILE.xz`` beside ``FILE`` (for the page to unpack itself: not a content coding), with
+    ``FILE``'s modification time; left alone while it is current."""
+    out = original.with_name(original.name + ".xz")
+    st = original.stat()
+    if out.exists() and out.stat().st_mtime_ns == st.st_mtime_ns:
+        try:
+            with lzma.open(out) as f:          # the length is checked; the content is the build's
+                f.seek(0, os.SEEK_END)
+                if f.tell() == st.st_size:
+                    return out
+        except lzma.LZMAError:
+            pass
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(xz_bytes(original.read_bytes()))
+    os.utime(tmp, ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.replace(tmp, out)
+    return out
 
 
 def candidates(site: Path) -> Iterator[Path]:

@@ -292,7 +292,7 @@ class BookFileHandler(tornado.web.StaticFileHandler):
         # Tornado's default hashes the whole file once and caches the hash for the life of the
         # process, so after `make html` rebuilt a page the browser would keep getting 304 for
         # the old one.  Size and mtime change with every rebuild and cost one stat.
-        if self.absolute_path is None:
+        if getattr(self, "absolute_path", None) is None:   # an answer finished before a file was chosen
             return None
         st = os.stat(self.absolute_path)
         tag = f"-{self.content_coding}" if self.content_coding else ""
