@@ -80,9 +80,11 @@ function say(el, text, kind) {
 
 function showProgress(el, p, seconds) {
   const n = note(el, "progress");
-  let text = `Live table: ${STAGES[p.stage] || p.stage}`;
-  if (p.stage === "download" && p.total > 0) text += ` — ${MB(p.loaded)} of ${MB(p.total)} MB`;
-  else if (p.total > 0 && p.loaded >= p.total) text += ` (${MB(p.total)} MB fetched)`;
+  // while bytes are still coming, that is what the reader waits for; then the stage
+  const downloading = p.total > 0 && p.loaded < p.total && p.stage !== "ready";
+  let text = `Live table: ${downloading ? STAGES.download : STAGES[p.stage] || p.stage}`;
+  if (downloading) text += ` — ${MB(p.loaded)} of ${MB(p.total)} MB`;
+  else if (p.total > 0) text += ` (${MB(p.total)} MB fetched)`;
   text += ` … ${seconds.toFixed(0)} s`;
   let t = n.querySelector(".live-note-text"), bar = n.querySelector("progress");
   if (!t) {
@@ -94,7 +96,7 @@ function showProgress(el, p, seconds) {
   t.textContent = text;
   if (p.total > 0) { bar.max = p.total; bar.value = Math.min(p.loaded, p.total); }
   else bar.removeAttribute("value");
-  bar.hidden = p.stage !== "download" || !(p.total > 0);
+  bar.hidden = !downloading;
 }
 
 function degrade(el, why) {
