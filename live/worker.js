@@ -77,6 +77,17 @@ function counted(url, response) {
 let xzDecoder = null;      // URL of the vendored XZ decoder (an ES module), from the page
 const TYPES = { ".wasm": "application/wasm", ".json": "application/json" };
 
+async function forgetDecoder() {
+  // the decoder's WebAssembly memory (its 32 MiB dictionary) is kept by its class between streams:
+  // once Python is in, nothing more is unpacked, and the memory may go
+  if (!xzDecoder) return;
+  try {
+    const { XzReadableStream } = await import(xzDecoder);
+    XzReadableStream._moduleInstance = null;
+    XzReadableStream._moduleInstancePromise = null;
+  } catch (e) { /* nothing to forget */ }
+}
+
 async function unpackXz(url, response) {
   const { XzReadableStream } = await import(xzDecoder);
   const type = TYPES[url.slice(url.lastIndexOf("."))] || "application/octet-stream";
@@ -161,8 +172,18 @@ async function shippedSnapshot(url, wheelSha, version) {
       const { XzReadableStream } = await import(xzDecoder);
       body = new XzReadableStream(r.body);
     } else body = r.body.pipeThrough(new DecompressionStream("gzip"));
-    const bytes = new Uint8Array(await new Response(body).arrayBuffer());
-    return bytes.length === meta.bytes ? bytes : null;
+    // read into one buffer of the known size (no second copy of 31 MB while it is put together)
+    const bytes = new Uint8Array(meta.bytes);
+    const reader = body.getReader();
+    let at = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (at + value.byteLength > bytes.length) return null;
+      bytes.set(value, at);
+      at += value.byteLength;
+    }
+    return at === bytes.length ? bytes : null;
   } catch (e) { return null; }
 }
 
@@ -237,7 +258,7 @@ async function start(init) {
     else if (snapshotURL && await shipIt(init, wasm, downloadStart, snapshotURL)) {
       for (const [u, f] of known) if (u.startsWith(snapshotURL + ".")) f.wanted = true;
       snap = await shippedSnapshot(snapshotURL, wheelSha, mod.version);
-      if (snap) { used = "shipped"; storeSnapshot(key, snap.slice()); }   // kept for the next chapters
+      if (snap) used = "shipped";
     }
   }
   timings.snapshotRead = since();
@@ -246,6 +267,9 @@ async function start(init) {
   if (snap) {
     try { pyodide = await mod.loadPyodide({ indexURL, _loadSnapshot: snap, fullStdLib: false }); }
     catch (e) { pyodide = null; used = "failed: " + e.message; }
+    // the shipped snapshot is kept for the next chapters: Pyodide copied it, so these very bytes
+    // are stored (after "ready": the first table does not wait for the write)
+    if (pyodide && used === "shipped") { const bytes = snap; setTimeout(() => storeSnapshot(key, bytes), 0); }
     snap = null;
   }
   const fresh = !pyodide;
@@ -256,6 +280,7 @@ async function start(init) {
     pyodide.unpackArchive(wheel, "wheel");
     pyodide.runPython(WARM_IMPORTS);
   }
+  forgetDecoder();
   handle = pyodide.globals.get("handle");
   timings.engine = since();
   if (fresh && snapshotMode !== "off") {

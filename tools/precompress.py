@@ -36,9 +36,10 @@ except ImportError:  # pragma: no cover - the usual case here
     brotli = None
 
 
-#: XZ as the live tables' worker unpacks it (xz-embedded: LZMA2, CRC32; a 32 MiB dictionary holds
-#: the whole memory snapshot).
-XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 32 << 20}]
+#: XZ as the live tables' worker unpacks it (xz-embedded: LZMA2, CRC32).  The dictionary is what
+#: the decoder holds in the page's memory: 8 MiB costs 0.1 MB more on the 31 MB snapshot than
+#: 32 MiB (4.77 against 4.66 MB) and saves 24 MiB of every page's memory.
+XZ_FILTERS = [{"id": lzma.FILTER_LZMA2, "preset": 6, "dict_size": 8 << 20}]
 
 
 def xz_bytes(data: bytes) -> bytes:
