@@ -201,8 +201,12 @@ FACE = re.compile(r"@font-face\{[^}]*\}")
 
 
 def _char(escape: str) -> int:
+    """The character of a CSS ``content`` string: ``\\f135`` (a hex escape), ``\\@`` or a character."""
     escape = escape.strip()
-    return int(escape[1:], 16) if escape.startswith("\\") else ord(escape)
+    if escape.startswith("\\"):
+        body = escape[1:]
+        return int(body, 16) if re.fullmatch(r"[0-9a-fA-F]{1,6}", body) else ord(body[:1] or " ")
+    return ord(escape[:1] or " ")
 
 
 def icon_classes(site: Path) -> set[str]:
@@ -326,9 +330,18 @@ def post_build(app, exception) -> None:
                 + (f"{font['icons']} icons, {font['bytes']} bytes" if font else "kept as it was"))
 
 
+def env_version() -> int:
+    """Changes with this extension's code: Sphinx then writes every page again."""
+    import hashlib  # noqa: PLC0415
+
+    here = Path(__file__).resolve().parent
+    h = hashlib.sha256(b"".join((here / n).read_bytes() for n in ("light_pages.py", "static_widgets.py")))
+    return int(h.hexdigest()[:8], 16)
+
+
 def setup(app):
     app.connect("doctree-resolved", draw_widgets)
     app.connect("html-page-context", add_page_assets, priority=600)
     app.connect("html-page-context", filter_assets, priority=950)
     app.connect("build-finished", post_build, priority=900)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": env_version(), "parallel_read_safe": True, "parallel_write_safe": True}

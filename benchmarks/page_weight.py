@@ -11,7 +11,9 @@ every byte it sends (bodies as sent, compressed where they were, plus the header
 drives headless Chromium with Playwright.  For each chapter with a live table (from
 ``_toc.yml``), in a fresh browser context (an empty cache and no Service Worker):
 
-* **cold**: open the chapter (in a fresh context, throttled before it navigates); the time to the first painted text (First Contentful Paint) and
+* **cold**: open the chapter (in a fresh context, throttled before it navigates; a throttled
+  visit whose bytes arrived faster than the profile allows -- the Service Worker was reached
+  too late -- is measured again, at most twice); the time to the first painted text (First Contentful Paint) and
   to a playable table (the first live spot's ``data-live="live"``; a table that offers
   "Start the table" is clicked), and the bytes sent until then -- split into the page's own
   (HTML, CSS, fonts, scripts), the Python runtime (``lite/static/pyodide/``) and the engine's
@@ -245,7 +247,7 @@ def wait_playable(page, timeout_s: float) -> tuple[str, bool]:
         if not clicked and button.count() and button.is_visible():
             button.click()
             clicked = True
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(50)
     return "timeout", clicked
 
 
@@ -282,7 +284,31 @@ def visit(ctx, url: str, profile, timeout_s: float, page=None) -> dict:
             "wall": wall, "offline": m["offline"]}
 
 
+def throttled_as_asked(out: dict) -> bool:
+    """On a throttled profile, whether the cold visit really was: its bytes cannot have arrived
+    faster than the profile's bandwidth (allowing 15 %).  A Service Worker that ran a moment
+    before the benchmark had throttled it would show as a visit too fast to be true."""
+    profile = PROFILES[out["profile"]]
+    cold = out.get("cold") or {}
+    if profile is None or not cold.get("live"):
+        return True
+    seconds = cold["live"] / 1000
+    return cold["bytes"]["total"] <= 1.15 * profile["downloadThroughput"] * seconds
+
+
 def one_chapter(browser, base: str, chapter: str, second: str, profile_name: str, args) -> dict:
+    """:func:`one_visit_set`, again (at most twice more) if the throttling did not hold."""
+    for attempt in range(3):
+        out = one_visit_set(browser, base, chapter, second, profile_name, args)
+        out["attempts"] = attempt + 1
+        if throttled_as_asked(out):
+            return out
+        print(f"{profile_name:6} {chapter:32} faster than {profile_name} allows: measured again", flush=True)
+    out["throttle_failed"] = True
+    return out
+
+
+def one_visit_set(browser, base: str, chapter: str, second: str, profile_name: str, args) -> dict:
     profile = PROFILES[profile_name]
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     out: dict = {"chapter": chapter, "second": second, "profile": profile_name}

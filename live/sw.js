@@ -153,12 +153,12 @@ async function noteProgress(force) {
 async function saveBook(groups) {
   const cache = await caches.open(CACHE);
   const keys = new Set((await cache.keys()).map((r) => r.url));
-  const todo = [...BY_PATH.values()].filter((f) => groups.includes(f.group) && !keys.has(urlOf(f.path)));
+  const queue = [...BY_PATH.values()].filter((f) => groups.includes(f.group) && !keys.has(urlOf(f.path)));
   // pages and their assets first, the big runtime files last
-  todo.sort((a, b) => (a.group === "runtime") - (b.group === "runtime") || a.bytes - b.bytes);
+  queue.sort((a, b) => (a.group === "runtime") - (b.group === "runtime") || a.bytes - b.bytes);
   let failed = 0;
   const next = async () => {
-    for (let f = todo.shift(); f; f = todo.shift()) {
+    for (let f = queue.shift(); f; f = queue.shift()) {
       try {
         const r = await fetch(urlOf(f.path), { cache: "no-cache" });
         if (!r.ok || !(await keep(cache, f.path, r))) failed += 1;

@@ -102,7 +102,7 @@ def assets(site: Path, page_files: list[Path]) -> set[Path]:
     """The files the pages load, with the fonts and pictures of their stylesheets (woff2 only where
     a stylesheet offers woff2 beside older formats), the live tables' folder and MathJax's."""
     found: set[Path] = set()
-    css_todo: list[Path] = []
+    css_queue: list[Path] = []
     for page in page_files:
         parser = _Refs()
         parser.feed(page.read_text(encoding="utf-8", errors="replace"))
@@ -111,9 +111,9 @@ def assets(site: Path, page_files: list[Path]) -> set[Path]:
             if p is not None and p.suffix != ".html" and p not in found:
                 found.add(p)
                 if p.suffix == ".css":
-                    css_todo.append(p)
-    while css_todo:
-        css = css_todo.pop()
+                    css_queue.append(p)
+    while css_queue:
+        css = css_queue.pop()
         text = css.read_text(encoding="utf-8", errors="replace")
         refs: list[str] = []
         for src in re.findall(r"\bsrc\s*:([^;}]*)", text):      # @font-face: woff2 alone where offered
@@ -128,7 +128,7 @@ def assets(site: Path, page_files: list[Path]) -> set[Path]:
             if p is not None and p not in found:
                 found.add(p)
                 if p.suffix == ".css":
-                    css_todo.append(p)
+                    css_queue.append(p)
     live = site / "_static" / "live"
     if live.is_dir():
         found |= {p for p in live.iterdir() if p.is_file() and p.suffix in (".js", ".css", ".json")}
