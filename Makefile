@@ -3,6 +3,7 @@
 #   make test   set everything up and run every test (unit, doctest, nbval, -W build, browser)
 #   make lab    open the book's notebooks in JupyterLab (local Python kernel)
 #   make notebooks   re-execute the notebooks and store their outputs (deterministic)
+#   make class  serve the book and class play on http://127.0.0.1:8800 (HOST=0.0.0.0 make class: the local network)
 
 PYTHON ?= python3
 VENV   := .venv
@@ -15,7 +16,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
 ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
 
-.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup
+.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class
 .DEFAULT_GOAL := help
 
 help:
@@ -69,6 +70,15 @@ lab: $(VENV)/.stamp
 notebooks: $(VENV)/.stamp
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.timeout=600 book/*.ipynb
+
+# ---------------------------------------------------------------- class play
+# The class server (classroom/, docs/class-play.md): the built book (made first if it is missing),
+# the class pages and one WebSocket per device.  It listens on 127.0.0.1 unless HOST says otherwise.
+CLASS_PORT ?= 8800
+CLASS_BOOK := $(if $(wildcard _build/html/index.html),,html)
+
+class: $(VENV)/.stamp $(CLASS_BOOK)
+	$(BIN)/python -m classroom --book _build/html --port $(CLASS_PORT) $(if $(HOST),--host $(HOST),)
 
 # ---------------------------------------------------------------- tests
 # One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the

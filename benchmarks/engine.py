@@ -5,10 +5,12 @@ variant's limits (``stukolka.stukolka.PLAYER_LIMITS``), the script plays whole d
 first shuffle to the settlement twice over: through the int action API (``legal_action_ids()``
 and ``apply_action_id``, as OpenSpiel is driven by ints) and through the string API
 (``legal_actions()`` and ``apply_action``, what records and readers use).  At a chance node
-ours draws with ``stukolka.base.sample_chance`` (``rng.choice`` over the equally likely shuffles)
-and OpenSpiel with ``rng.choice`` over ``chance_outcomes()`` (equally likely in ``oh_hell``,
-checked before the timing); at a decision both apply one legal action chosen by a seeded
-``random.Random``.  The legal-action query, the chance draw and the
+both engines are driven the same way, through ``chance_outcomes()``: ``rng.choice`` over the
+listed, equally likely outcomes (ours lists 64 seeded shuffles, OpenSpiel's ``oh_hell`` each card
+left; equally likely, checked before the timing), so the comparison stays fair.  (Our own
+``sample_chance`` draws a shuffle from the whole space, ``shuffle <64 random bits>``, whose deck
+is made by ``random.Random(seed).shuffle`` at each deal; the listed shuffles' decks are made
+once.)  At a decision both apply one legal action chosen by a seeded ``random.Random``.  The legal-action query, the chance draw and the
 construction of each new state are all inside the timing.  The goal is judged on the int API;
 the string API's figures are printed beside it.
 
@@ -28,6 +30,7 @@ Run:
     python benchmarks/engine.py --variants golets --players 5
     python benchmarks/engine.py --install-openspiel # own venv in benchmarks/.venv-openspiel, then the run
     python benchmarks/engine.py --profile prikup    # top cProfile entries over 2,000 deals
+    python benchmarks/engine.py --beats             # the trick-winner table against the test written out
 
 Use the checkout's engine with ``PYTHONPATH=<checkout>``; the script also puts its own checkout
 first on ``sys.path``.
@@ -53,7 +56,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from stukolka.base import CHANCE, sample_chance  # noqa: E402
+from stukolka.base import CHANCE  # noqa: E402
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, StukolkaRules, StukolkaState  # noqa: E402
 
 PLAYER_COUNTS = (3, 5, 7)
@@ -80,7 +83,7 @@ def play_ours_ids(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
         if state.is_terminal():
             return decisions
         if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action_id(rng.choice(state.legal_action_ids()))
             decisions += 1
@@ -95,7 +98,7 @@ def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
         if state.is_terminal():
             return decisions
         if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
@@ -104,9 +107,9 @@ def play_ours(rules: StukolkaRules, dealer: int, rng: random.Random) -> int:
 
 def check_uniform_chance(game: Any, games: int = 20, seed: int = 0) -> None:
     """Check that every chance node of ``game`` met in ``games`` random games has equally likely
-    outcomes, so that :func:`play_openspiel` may draw them with ``rng.choice`` alone, as
-    ``StukolkaState.sample_chance`` draws its (equally likely) shuffles: the two sides then pay
-    the same for a chance draw.  (``oh_hell`` deals each card, and turns the trump card, from the
+    outcomes, so that :func:`play_openspiel` may draw them with ``rng.choice`` alone, as ours
+    draws among its listed (equally likely) shuffles: the two sides then pay the same for a
+    chance draw.  (``oh_hell`` deals each card, and turns the trump card, from the
     cards left, all equally likely.)"""
     rng = random.Random(seed)
     for _ in range(games):
@@ -329,6 +332,33 @@ def profile(variant: str, n: int, deals: int, top: int, seed: int, api: str = "i
         print(body.rstrip())
 
 
+# ---------------------------------------------------------------------- the trick-winner table
+def time_beats(reps: int, seed: int) -> None:
+    """Time "does this card beat the winner so far" asked three ways over the same 100,000
+    random (card, winner, trump) triples: the test written out as the engine once wrote it, the
+    table ``play.BEATS`` made from ``play.beats``, and ``play.beats`` itself (a call)."""
+    import timeit
+
+    from stukolka.stukolka.play import BEATS, beats
+
+    rng = random.Random(f"beats-{seed}")
+    triples = [(rng.randrange(52), rng.randrange(52), rng.randrange(4)) for _ in range(100_000)]
+    inline = ("for c, w, t in triples:\n"
+              "    cs, ws = c // 13, w // 13\n"
+              "    x = (cs == ws and c > w) or (cs == t and ws != t)")
+    table = ("for c, w, t in triples:\n"
+             "    x = BEATS[t][c][w]")
+    call = ("for c, w, t in triples:\n"
+            "    x = beats(c, w, t)")
+    names = {"triples": triples, "BEATS": BEATS, "beats": beats}
+    assert all(BEATS[t][c][w] == ((c // 13 == w // 13 and c > w) or (c // 13 == t and w // 13 != t))
+               for c, w, t in triples)
+    print(f"'does card c beat w?' over {len(triples):,} random triples, best of {reps} (ns per question):")
+    for label, stmt in (("written out", inline), ("BEATS table", table), ("beats() call", call)):
+        best = min(timeit.repeat(stmt, globals=names, number=1, repeat=reps))
+        print(f"  {label:<13} {best / len(triples) * 1e9:6.1f}")
+
+
 # ---------------------------------------------------------------------- OpenSpiel venv
 def install_openspiel_and_rerun(argv: list[str]) -> int:
     """Create benchmarks/.venv-openspiel (once), pip install open-spiel there from the package
@@ -374,9 +404,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-api", choices=("ints", "strings"), default="ints",
                     help="which API the profiled deals are driven through")
     ap.add_argument("--top", type=int, default=25, help="cProfile entries printed")
+    ap.add_argument("--beats", action="store_true",
+                    help="time the trick-winner table (play.BEATS) against the test written out, and stop")
     args = ap.parse_args(argv)
     if args.reps < 1 or args.seconds <= 0 or args.slices < 1:
         ap.error("--reps and --slices must be >= 1 and --seconds > 0")
+
+    if args.beats:
+        time_beats(max(args.reps, 5), args.seed)
+        return 0
 
     if args.install_openspiel and pyspiel is None:
         return install_openspiel_and_rerun(argv)

@@ -14,7 +14,9 @@ is over it offers at least one action and every action it offers is accepted.
     PYTHONPATH=. python benchmarks/stukolka_soak.py --deals 20000 --seed 1
 
 plays ``--deals`` deals per variant and prints the totals per entry point; the exit status
-is 1 when a crash, a silent acceptance or a wrong refusal was seen.
+is 1 when a crash, a silent acceptance or a wrong refusal was seen.  Chance is drawn as the
+engine draws it (``stukolka.base.sample_chance``: a shuffle with 64 random bits of seed, a seat
+draw of distinct cards from the whole pack), and the run says how many distinct decks it dealt.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from stukolka.base import sample_chance
 from stukolka.errors import StukolkaError
 from stukolka.stukolka.record import (arranged_deck, deck_action, dumps, from_record, loads, position,
                                       to_record)
@@ -85,9 +88,13 @@ ACTION_WORDS = ["knock", "pass", "stand", "look", "dark", "deal", "shleif", "ref
                 "deck A♠", "\x00", "pass\n"]
 
 
+#: The deck orders dealt so far (as the shuffle left them), to count the distinct ones.
+DECKS: set[tuple[int, ...]] = set()
+
+
 def play_deal(rng: random.Random, tally: Tally, state: StukolkaState, check_all: float) -> None:
-    """Play ``state`` to the end with random legal actions, checking the invariant and
-    trying hostile actions on the way."""
+    """Play ``state`` to the end with random legal actions (chance drawn by the engine's own
+    ``sample_chance``), checking the invariant and trying hostile actions on the way."""
     steps = 0
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -120,13 +127,16 @@ def play_deal(rng: random.Random, tally: Tally, state: StukolkaState, check_all:
                     tally.accepted["apply_action"] += 1
                     tally.note(f"a refused action changed the state: {bad[:40]!r}")
                     return
-        action = rng.choice(legal)
+        chance = state.current_player() == CHANCE
+        action = sample_chance(state, rng) if chance else rng.choice(legal)
         try:
             state.apply_action(action)
         except Exception as exc:  # noqa: BLE001
             tally.crashes["legal play"] += 1
             tally.note(f"offered action refused: {action!r}: {type(exc).__name__}: {exc}"[:300])
             return
+        if chance and state.deck is not None:
+            DECKS.add(tuple(state.deck))
         steps += 1
         if steps > 5_000:
             tally.accepted["legal play"] += 1
@@ -341,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     tally = run(args.deals, args.seed, args.session_length)
     tally.print_table(f"Stukolka soak: {args.deals} deals per variant, seed {args.seed}, "
                       f"{time.time() - t0:.0f} s", leave_out_of_total=("deals ",))
+    print(f"distinct decks dealt: {len(DECKS):,}")
     return 1 if tally.findings() else 0
 
 

@@ -1,19 +1,22 @@
 // The shedding game (the other фараон) at the live table: draws the engine's view(seat) of a hand or
-// a match (stukolka/faraon/view.py, FaraonMatch.view) and sends action strings back.  It computes
+// a match (stukolka/faraon/view.py, FaraonMatch.view) and sends the engine's actions back.  It reads
+// no action string: the choices are view.actions (the engine's describe_action: kind, words, cards,
+// suit), the log is the driver's live.last (its `said`).  It computes
 // no rule: which cards may be played and why not are the engine's notes on each card (hand[i].legal,
-// .why, .rule, .actions), the suits a queen may name are that card's own actions, a refused move is
+// .why, .rule, .actions), the suits a queen may name are that card's own described actions, a refused move is
 // the engine's refusal, and the points, the totals toward the target and the winners are the
 // engine's ledgers.  Bots are paced (about half a second each, or all at once with "Fast bots").
 
-import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
+import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
 
-const WORDS = { draw: "Draw a card from the talon", pass: "Pass (keep the turn moving)", take: "Take the penalty cards" };
 const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
-  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, pending = null;
+  let table = ctx.reply.table, view = ctx.reply.view, busy = false;
+  let people_ = [...(ctx.setup.people || [])], options = { ...(ctx.setup.options || {}) }, conf = null;
+  const isPublic = !!ctx.public;        // a class table's projector: the public view, no hand
   let touched = false, shownFor = null, picking = null, games = 0;
   // a match: the hand number on screen; after a hand ends the table waits for "Next hand"
   let handShown = view.hand_number || 1;
@@ -21,17 +24,15 @@ export async function mount(root, ctx) {
   const id = (s) => `lt-fa-${s}-${table}-${uid}`;
   const isMatch = () => view.hand_number !== undefined;
   const people = () => view.live.people;
-  const name = (q) => people().includes(q) ? (people().length > 1 ? `Seat ${q}` : `You (seat ${q})`) : `Seat ${q} (bot)`;
+  const name = (q) => people().includes(q) ? (people().length > 1 ? `Seat ${q}` : `Seat ${q} (you)`) : `Seat ${q} (bot)`;
   const between = () => isMatch() && !view.match_over && view.hand_number > handShown;
 
   root.classList.add("lt", "lt-faraon");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
   const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
-  const fastId = id("fast");
-  const fastBox = h("input", { type: "checkbox", id: fastId, onchange: (e) => { fast = e.target.checked; pump(); } });
   const toolbar = h("div", { class: "lt-toolbar" },
-    h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
     h("button", { type: "button", class: "lt-new", onclick: () => restart() }, isMatch() ? "New match" : "New hand"));
+  const settingsSlot = h("div", { class: "lt-settings-slot" });
   const felt = h("div", { class: "lt-fa-felt lt-fa-green", role: "group", "aria-label": "The card table" });
   const reason = h("p", { class: "lt-reason", id: id("reason"), "aria-live": "polite" });
   const hand = h("div", { class: "lt-hand lt-fa-hand", role: "group", "aria-label": "Your hand" });
@@ -39,8 +40,10 @@ export async function mount(root, ctx) {
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
   const ledger = h("div", { class: "lt-ledger" });
   const scores = h("div", { class: "lt-fa-scores" });
-  root.replaceChildren(toolbar, status, felt, reason, hand, suits, actions, ledger, scores,
+  const dock = h("div", { class: "lt-dock" }, reason, hand, suits, actions);
+  root.replaceChildren(toolbar, settingsSlot, status, felt, dock, ledger, scores,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+  if (isPublic) dock.hidden = true;
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
 
@@ -105,11 +108,12 @@ export async function mount(root, ctx) {
   }
 
   // ------------------------------------------------------------------ your hand
-  function myTurn() { return view.live.waiting_for === "person" && !between() && (people().length < 2 || shownFor === view.seat); }
+  function myTurn() { return !isPublic && view.live.waiting_for === "person" && !between() && (people().length < 2 || shownFor === view.seat); }
+  const described = (a) => (view.actions || []).find((x) => x.action === a);
 
   function drawHand() {
     hand.replaceChildren();
-    if (between() || view.seat === null || view.seat === undefined) return;
+    if (isPublic || between() || view.seat === null || view.seat === undefined) return;
     if (!people().includes(view.seat)) { hand.append(h("p", { text: "Every seat is a bot: watch them play." })); return; }
     if (people().length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat) {
       hand.append(h("button", { type: "button", class: "lt-pass", onclick: async () => {
@@ -149,10 +153,10 @@ export async function mount(root, ctx) {
     suits.replaceChildren();
     if (!picking || !myTurn()) { picking = null; return; }
     suits.append(h("p", { class: "lt-fa-ask", text: `You play the ${cards.names[picking.card]}. Which suit must the next player follow?` }));
-    for (const a of picking.actions) {
-      const suit = a.split(" ").pop();
-      suits.append(h("button", { type: "button", class: "lt-fa-suit-button", "data-suit": suit,
-        onclick: () => { const x = a; picking = null; act(x); } }, `${suit.charAt(0).toUpperCase() + suit.slice(1)} ${SUIT_SYMBOL[suit] || ""}`));
+    for (const a of picking.actions.map(described).filter(Boolean)) {
+      const suit = a.suit;
+      suits.append(h("button", { type: "button", class: "lt-fa-suit-button", "data-suit": suit, "aria-label": a.words,
+        onclick: () => { picking = null; act(a.action); } }, `${suit.charAt(0).toUpperCase() + suit.slice(1)} ${SUIT_SYMBOL[suit] || ""}`));
     }
     suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, "Not the queen after all"));
     const link = ruleLink("faraon-rule-queen-wild");
@@ -162,19 +166,14 @@ export async function mount(root, ctx) {
   function drawActions() {
     actions.replaceChildren();
     if (!myTurn()) return;
-    for (const a of view.legal.filter((x) => !x.startsWith("play "))) {
-      actions.append(h("button", { type: "button", "data-action": a, onclick: () => { touched = true; act(a); } }, WORDS[a] || a));
+    for (const a of (view.actions || []).filter((x) => x.kind !== "play")) {
+      actions.append(h("button", { type: "button", "data-action": a.action, "data-kind": a.kind, onclick: () => { touched = true; act(a.action); } }, a.words));
     }
   }
 
   // ------------------------------------------------------------------ ledgers and scores
   function ledgerTable(s, title) {
-    const n = view.players;
-    const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })));
-    const rows = (s.lines || []).map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
-      [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] !== undefined ? money(ln.amounts[q]) : "" }))));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net (minus the points)" }), s.net.map((x) => h("td", { class: "num", text: money(x) }))));
-    return [h("h4", { class: "lt-fa-title", text: title }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows))];
+    return ledgerBlock(ctx, s, view.players, name, { title, netWords: "net (minus the points)" });
   }
 
   function drawLedger() {
@@ -212,20 +211,20 @@ export async function mount(root, ctx) {
     root.dataset.phase = between() ? "between" : view.phase;
     root.dataset.waiting = between() ? "next-hand" : view.live.waiting_for;
     drawFelt(); drawHand(); drawSuits(); drawActions(); drawLedger(); drawScores();
+    paceBox.sync();
   }
 
   // ------------------------------------------------------------------ talking to the engine
   function act(action) {
     if (busy) return;
-    send({ cmd: "act", table, seat: view.seat, action }, `${name(view.seat)}: ${action}`);
+    send({ cmd: "act", table, seat: view.seat, action });
   }
 
-  async function send(msg, say) {
+  async function send(msg) {
     busy = true;
     const r = await client.call(msg);
     busy = false;
     if (!r.ok) { showReason(r.error, r.rule, "refused"); return false; }   // the engine's refusal; nothing moved
-    if (say) announce(say);
     show(r.view);
     return true;
   }
@@ -237,13 +236,16 @@ export async function mount(root, ctx) {
     draw(); focusHand(); pump();
   }
 
-  async function restart() {
-    const r = await client.call({ cmd: "new", game: "faraon", options: ctx.setup.options, seed: ctx.setup.seed + 1000 + games, people: ctx.setup.people });
-    if (!r.ok) { showReason(r.error, r.rule, "refused"); return; }
+  async function restart(opts = options, who = people_) {
+    const r = await client.call({ cmd: "new", game: "faraon", options: opts, seed: ctx.setup.seed + 1000 + games, people: who });
+    if (!r.ok) { showReason(r.error, r.rule, "refused"); return r; }
+    options = { ...opts }; people_ = [...who];
     client.call({ cmd: "close", table });
     games += 1; table = r.table; view = r.view; handShown = view.hand_number || 1; shownFor = null; picking = null;
     log.replaceChildren(); announce(isMatch() ? "A new match." : "A new hand.");
+    toolbar.querySelector(".lt-new").textContent = isMatch() ? "New match" : "New hand";
     show(r.view);
+    return null;
   }
 
   function focusHand() {
@@ -255,10 +257,11 @@ export async function mount(root, ctx) {
   function focusSuits() { const b = suits.querySelector("button"); if (b) b.focus({ preventScroll: true }); }
 
   function show(v) {
-    const before = view.live.moves, wasHand = view.hand_number;
+    const before = view.live.moves, wasHand = view.hand_number, view_before_pile = view.pile ? view.pile.size : 0;
     view = v;
     const last = v.live.last;
-    if (last && last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(last.seat)) announce(`${name(last.seat)}: ${last.said || last.action || "moves"}`);
+    if (last && last.seat >= 0 && v.live.moves !== before) announce(`${name(last.seat)} ${last.said || "moves"}.`);
+    pileTaken = v.live.moves !== before && !!last && last.seat >= 0 && (v.pile.size || 0) < 2 && (view_before_pile || 0) > 1;
     if (v.live.moves !== before) showReason("", "", null);
     if (isMatch() && v.hand_number !== wasHand && !v.match_over) announce(`Hand ${wasHand} is over. Totals: ${v.totals.map((x, q) => `${name(q)} ${x}`).join(", ")}.`);
     if (v.live.waiting_for === "person" && v.seat !== shownFor) { if (people().length < 2) shownFor = v.seat; }
@@ -273,10 +276,26 @@ export async function mount(root, ctx) {
     pump();
   }
 
-  const bots = pacer(() => !between() && view.live.waiting_for === "bot",
-    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
-  const pump = () => bots.pump();
+  let pileTaken = false;
+  const due = () => !between() && view.live.waiting_for === "bot";
+  const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => pileTaken);
+  const paceBox = paceControl(uid, bots, due, () => pump());
+  const room = projector(root, ctx);
+  toolbar.prepend(paceBox.box);
+  toolbar.append(room.button);
+  const pump = () => { paceBox.sync(); bots.pump(); };
 
+  function drawSettings() {
+    if (!conf || isPublic) return;
+    const panel = settingsPanel(ctx, conf, options, people_, async (opts, who) => {
+      const refusal = await restart(opts, who);
+      if (!refusal) { drawSettings(); settingsSlot.firstChild.open = true;
+        status.textContent = `A new ${isMatch() ? "match" : "hand"}: ` + (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}.` : "bots only."); }
+      return refusal;
+    }, uid);
+    settingsSlot.replaceChildren(panel);
+  }
 
   show(view);
+  client.call({ cmd: "settings", game: "faraon" }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
 }

@@ -1,6 +1,8 @@
 // The shtoss table: draws the engine's view(seat) of a shtoss deal (stukolka/shtoss/observation.py,
-// view_of) and sends action strings back.  It computes no rule: the stakes a punter may make,
-// the cut and the abcugs are view.legal, who won a stake, where and why is the engine's stake
+// view_of) and sends the engine's actions back.  It reads no action string: every choice is one of
+// view.actions (the engine's describe_action: kind, words, cards, count), every move in the log is
+// the driver's live.last (its `said`) and each abcug's own sentence (view.abcugs[i].words).  It
+// computes no rule: the stakes a punter may make, the cut and the abcugs are view.actions, who won a stake, where and why is the engine's stake
 // record (position, deciding card, amount, rule, text), the casekeeper and the bankrolls are the
 // view's, and the money at the end is the engine's settlement ledger.  Step, back and "to the
 // end" ask the engine for the view after that many moves (the driver's `replay`).
@@ -10,17 +12,16 @@
 // Spades (game "queen_of_spades": every move is the record's, played by the engine; the reader
 // steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
 
-import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
+import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
 
-const WORDS = {
-  next: "Turn the next abcug", done: "Done staking", accept: "Accept the raised kush", refuse: "Refuse the raised kush",
-};
 const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
-  let table = ctx.reply.table, view = ctx.reply.view, live = view, fast = false, busy = false, pending = null;
+  let table = ctx.reply.table, view = ctx.reply.view, live = view, busy = false;
+  let people = [...(ctx.setup.people || [])], options = { ...(ctx.setup.options || {}) }, conf = null, settings = null;
+  const isPublic = !!ctx.public;        // a class table's projector: the public view, no choices
   let touched = false, step = null, deals = 0;       // step: null = the live table, else a replayed move
   const game = ctx.setup.game || "shtoss";
   const evening = () => view.evening || null;         // a Queen of Spades evening: the record plays every move
@@ -28,20 +29,20 @@ export async function mount(root, ctx) {
   const name = (q) => evening() && evening().players[q] ? `${evening().players[q]} (${q === 0 ? "banker" : "punter"})`
     : q === 0 ? "Banker" : `Punter ${q}`;
   const who = (q) => name(q) + (evening() ? "" : view.live.people.includes(q) ? (view.live.people.length > 1 ? "" : " (you)") : " (bot)");
+  const uid = Math.random().toString(36).slice(2, 7);
   const replaySeat = () => live.live.viewer;    // the driver answers only for the seat the page may see
 
   root.classList.add("lt", "lt-shtoss");
   if (game === "pharaon") root.classList.add("lt-sh-pharaon");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
   const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
-  const fastId = id("fast");
-  const fastBox = h("input", { type: "checkbox", id: fastId, onchange: (e) => { fast = e.target.checked; pump(); } });
   const toolbar = h("div", { class: "lt-toolbar" });
   const story = h("div", { class: "lt-sh-story", "aria-live": "polite" });
   function drawToolbar() {
     if (!evening()) {
-      toolbar.replaceChildren(h("label", { for: fastId }, fastBox, " Fast bots (no pause)"),
-        h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, game === "pharaon" ? "New coup" : "New deal"));
+      toolbar.replaceChildren(paceBox.box,
+        h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, game === "pharaon" ? "New coup" : "New deal"),
+        room.button);
       return;
     }
     const ev = evening();
@@ -49,7 +50,7 @@ export async function mount(root, ctx) {
       "aria-pressed": String(ev.number === k && !!ev.intended === intended),
       onclick: () => loadEvening(k, intended) }, intended ? "Third evening, as he meant it (the ace)" : EVENINGS[k - 1]);
     toolbar.replaceChildren(h("span", { class: "lt-sh-evenings", role: "group", "aria-label": "Choose an evening" },
-      choose(1, false), choose(2, false), choose(3, false), choose(3, true)));
+      choose(1, false), choose(2, false), choose(3, false), choose(3, true)), room.button);
   }
   const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": game === "pharaon" ? "The Pharaon table" : "The shtoss table" });
   const seats = h("div", { class: "lt-punters", role: "group", "aria-label": "Banker and punters" });
@@ -58,8 +59,11 @@ export async function mount(root, ctx) {
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your choices" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Step through the deal" });
   const ledger = h("div", { class: "lt-ledger" });
-  root.replaceChildren(toolbar, story, status, felt, seats, caseBox, reason, actions, replay, ledger,
+  const settingsSlot = h("div", { class: "lt-settings-slot" });
+  const dock = h("div", { class: "lt-dock" }, reason, actions);
+  root.replaceChildren(toolbar, settingsSlot, story, status, felt, dock, seats, caseBox, replay, ledger,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+  if (isPublic) dock.hidden = true;
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
 
@@ -92,7 +96,7 @@ export async function mount(root, ctx) {
     const ab = view.abcugs.length ? view.abcugs[view.abcugs.length - 1] : null;
     felt.replaceChildren(deck, pile("right pile (banker's, odd places)", view.right, "right"),
       pile("left pile (punters', even places)", view.left, "left"),
-      h("p", { class: "lt-abcug", text: ab ? `abcug ${ab.number}: places ${ab.places.join(" and ")}` : "no abcug laid yet" }));
+      h("p", { class: "lt-abcug", text: ab ? ab.words : "no abcug laid yet" }));
   }
 
   function stakeLine(s) {
@@ -127,6 +131,7 @@ export async function mount(root, ctx) {
         if (pend) ul.append(h("li", { class: "lt-stake lt-pending", text: `waiting for the banker: kush ${pend.kush}` }));
         if (!mine.length && !pend) ul.append(h("li", { text: "no stake yet" }));
         box.append(ul);
+        if ((view.stopped || []).includes(q)) box.append(h("p", { class: "lt-sh-stopped", text: "no more stakes this deal: the stakes ride" }));
       }
       seats.append(box);
     }
@@ -155,48 +160,64 @@ export async function mount(root, ctx) {
       h("tr", {}, h("th", { scope: "row", text: "left" }), ranks.map((r) => h("td", { class: view.casekeeper[r] ? "" : "lt-out", text: String(view.casekeeper[r]) })))));
   }
 
+  // the choices of the seat to act, each one of the engine's described actions (view.actions): a
+  // stake is a card (its `cards`) and a kush (its `count`, within view.limits), a cut its `count`,
+  // every other choice a button in the engine's words
   function drawActions() {
     actions.replaceChildren();
-    if (step !== null || view.live.waiting_for !== "person") return;
-    const legal = view.legal;
-    const bank = legal.find((a) => a.startsWith("bank "));
+    if (isPublic || step !== null || view.live.waiting_for !== "person" || passing()) return;
+    const acts = view.actions || [];
+    const of = (kind) => acts.filter((a) => a.kind === kind);
+    const lim = view.limits || {};
+    const number = (nid, value, lo, hi, stepBy) => h("input", { id: nid, type: "number", min: String(lo), max: hi !== undefined ? String(hi) : null,
+      step: String(stepBy || 1), value: String(value), inputmode: "numeric" });
+    const bank = of("bank")[0];
     if (bank) {                                   // Pharaon: the banker announces his bank
-      const bid = id("bank");
-      const amount = h("input", { id: bid, type: "number", min: "1", step: "1", value: bank.split(" ")[1], inputmode: "numeric" });
-      actions.append(h("label", { for: bid, text: "Bank to announce: " }), amount,
-        h("button", { type: "button", onclick: () => act(`bank ${amount.value}`) }, "Announce the bank"));
+      const amount = number(id("bank"), bank.count, (lim.bank || [1])[0], (lim.bank || [])[1], lim.kush_step);
+      actions.append(h("label", { for: amount.id, text: "Bank to announce: " }), amount,
+        h("button", { type: "button", "data-kind": "bank", onclick: () => act(`bank ${amount.value}`, "bank") }, "Announce the bank"));
     }
-    const names = legal.filter((a) => a.startsWith("name "));
+    const names = of("name");
     if (names.length) {                           // Pharaon: the punter names a card (its rank counts) and his stake
-      const rid = id("rank"), kid = id("stake");
-      const sel = h("select", { id: rid }, names.map((a) => h("option", { value: a.split(" ")[1], text: a.split(" ")[1] })));
-      const kush = h("input", { id: kid, type: "number", min: "1", max: String(view.bank), step: "1",
-        value: String(Math.min(view.bank, Math.max(1, Math.floor(view.bank / 10)))), inputmode: "numeric" });
-      actions.append(h("label", { for: rid, text: "Card to name: " }), sel,
-        h("label", { for: kid, text: ` Stake for punter ${view.seat} (at most the bank): ` }), kush,
-        h("button", { type: "button", onclick: () => act(`name ${sel.value} ${kush.value}`) }, "Name the card"));
+      const sel = h("select", { id: id("rank") }, names.map((a, i) => h("option", { value: String(i), text: a.words.replace(/, stake \d+$/, "") })));
+      const stake = number(id("stake"), names[0].count, (lim.stake || [1])[0], view.bank, lim.kush_step);
+      actions.append(h("label", { for: sel.id, text: "Card to name: " }), sel,
+        h("label", { for: stake.id, text: ` Stake for punter ${view.seat} (at most the bank): ` }), stake,
+        h("button", { type: "button", "data-kind": "name", onclick: () => act(`name ${cards.labels[names[Number(sel.value)].cards[0]]} ${stake.value}`, "name") }, "Name the card"));
     }
-    const stakes = legal.filter((a) => a.startsWith("stake "));
+    const stakes = of("stake");
     if (stakes.length) {
-      const cid = id("card"), kid = id("kush");
-      const cardsOf = stakes.map((a) => a.split(" ")[1]);
-      const sel = h("select", { id: cid }, cardsOf.map((c) => h("option", { value: c, text: c })));
-      const offered = stakes[0].split(" ")[2] || String(view.initial_kush);     // the kush the engine offers (paroli)
-      const kush = h("input", { id: kid, type: "number", min: "1", step: "1", value: offered, inputmode: "numeric" });
-      actions.append(h("label", { for: cid, text: "Card to stake: " }), sel,
-        h("label", { for: kid, text: ` Kush for punter ${view.seat}: ` }), kush,
-        h("button", { type: "button", onclick: () => act(`stake ${sel.value} ${kush.value}`) }, "Stake it"));
+      const sel = h("select", { id: id("card") }, stakes.map((a, i) => h("option", { value: String(i), text: cards.names[a.cards[0]] })));
+      const offered = stakes[0].count;               // the kush the engine offers (paroli, the bank's room)
+      const [lo, hi] = lim.kush || [offered, offered];
+      const fixed = hi !== undefined && lo === hi;
+      const kush = fixed ? null : number(id("kush"), offered, lo, hi, lim.kush_step);
+      actions.append(h("label", { for: sel.id, text: "Card to stake: " }), sel,
+        kush ? h("label", { for: kush.id, text: ` Kush for punter ${view.seat}: ` }) : h("span", { text: ` kush ${offered} ` }), kush,
+        h("button", { type: "button", "data-kind": "stake", onclick: () => act(`stake ${cards.labels[stakes[Number(sel.value)].cards[0]]} ${kush ? kush.value : offered}`, "stake") }, "Stake it"));
     }
-    const cuts = legal.filter((a) => a.startsWith("cut "));
+    const cuts = of("cut");
     if (cuts.length) {
-      const sid = id("cut");
-      const sel = h("select", { id: sid }, cuts.map((a) => h("option", { value: a, text: a.replace("cut ", "") + " cards" })));
-      sel.value = cuts[Math.floor(cuts.length / 2)];
-      actions.append(h("label", { for: sid, text: "Cut (podrezka): " }), sel, h("button", { type: "button", onclick: () => act(sel.value) }, "Cut the deck"));
+      const sel = h("select", { id: id("cut") }, cuts.map((a, i) => h("option", { value: String(i), text: `${a.count} cards` })));
+      sel.value = String(Math.floor(cuts.length / 2));
+      actions.append(h("label", { for: sel.id, text: "Cut (podrezka): " }), sel,
+        h("button", { type: "button", "data-kind": "cut", onclick: () => act(cuts[Number(sel.value)].action, "cut") }, "Cut the deck"));
     }
-    for (const a of legal.filter((x) => !/^(stake|cut|bank|name) /.test(x))) {
-      actions.append(h("button", { type: "button", "data-action": a, onclick: () => act(a) }, WORDS[a] || a));
+    for (const a of acts.filter((x) => !["stake", "pair", "cut", "bank", "name"].includes(x.kind))) {
+      actions.append(h("button", { type: "button", "data-kind": a.kind, onclick: () => act(a.action, a.kind) }, a.words));
     }
+  }
+
+  // several people at one screen: a punter's stakes lie face down until the first abcug, so the table
+  // passes the screen between two people's turns and only then asks the driver to show the next one's
+  function passing() { return !isPublic && view.live.public && view.live.shared && view.live.waiting_for === "person"; }
+  function drawPass() {
+    if (!passing() || step !== null) return;
+    actions.replaceChildren(h("button", { type: "button", class: "lt-pass", onclick: async () => {
+      const r = await client.call({ cmd: "reveal", table, seat: view.to_act });
+      if (!r.ok) { showReason(r); return; }
+      live = view = r.view; draw(); status.textContent = `${who(view.seat)}: ${view.phase_words}.`; touched = true; focusActions(); } },
+      `Pass to ${who(view.to_act)} — show my stakes and choices`));
   }
 
   function drawReplay() {
@@ -217,12 +238,7 @@ export async function mount(root, ctx) {
     ledger.replaceChildren();
     const s = view.settlement;
     if (!s) return;
-    const n = view.punters + 1;
-    const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })));
-    const rows = (s.lines || []).map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
-      [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] ? money(ln.amounts[q]) : "" }))));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net this deal" }), s.net.map((x) => h("td", { class: "num", text: money(x) }))));
-    ledger.append(h("h4", { text: "Settlement" }), h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows)));
+    ledger.append(...ledgerBlock(ctx, s, view.punters + 1, name));
     if (view.next && !evening()) {
       const raised = Object.entries(view.next.kush).map(([p, k]) => `${name(Number(p))} ${k}`).join(", ");
       ledger.append(h("p", { class: "lt-sh-paroli" }, `Capitals after this deal: ${view.next.capitals.map((c, q) => `${name(q)} ${c}`).join(", ")}. ` +
@@ -247,17 +263,28 @@ export async function mount(root, ctx) {
   function act(action) {
     touched = true;
     if (busy) return;
-    send({ cmd: "act", table, seat: view.seat, action }, `${who(view.seat)}: ${action}`);
+    send({ cmd: "act", table, seat: view.seat, action });
   }
 
-  async function send(msg, say) {
+  async function send(msg) {
     busy = true;
     const r = await client.call(msg);
     busy = false;
     if (!r.ok) { showReason(r); return false; }     // the engine's refusal; the table did not move
-    if (say) announce(say);
     show(r.view);
     return true;
+  }
+
+  // a move in words: the mover and the engine's `said` (a chance move's `said` is a whole clause); after
+  // an abcug, the abcug's own sentence from the view (the cards laid and what they decided)
+  function moveWords(v) {
+    const last = v.live.last;
+    if (!last) return "";
+    const said = last.said || "moves";
+    let text = last.seat >= 0 ? `${who(last.seat)} ${said}.` : `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+    const ab = v.abcugs.length ? v.abcugs[v.abcugs.length - 1] : null;
+    if (last.kind === "next" && ab) text += ` ${ab.words}`;
+    return text;
   }
 
   async function showStep(k) {
@@ -265,20 +292,22 @@ export async function mount(root, ctx) {
     if (!r.ok) { showReason(r); return; }
     step = k; view = r.view; draw();
     const last = view.live.last;
-    status.textContent = `${evening() ? "Move" : "Replay: move"} ${k} of ${live.live.moves}` +
-      (last ? ` (${last.seat >= 0 ? who(last.seat) : "the banker's deck"}: ${last.said || last.action || "moves"})` : "");
+    status.textContent = `${evening() ? "Move" : "Replay: move"} ${k} of ${live.live.moves}` + (last ? `: ${moveWords(view)}` : ".");
   }
 
   function backToTable() { step = null; view = live; draw(); status.textContent = "Back at the table."; pump(); }
 
-  async function newDeal(carryOn) {
-    const options = { ...ctx.setup.options };
-    if (carryOn && live.next) { options.capitals = live.next.capitals; options.kush = live.next.kush; }
-    const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed + 1000 + deals, people: ctx.setup.people });
-    if (!r.ok) { showReason(r); return; }
+  async function newDeal(carryOn, opts = options, who_ = people) {
+    const o = { ...opts };
+    if (carryOn && live.next) { o.capitals = live.next.capitals; o.kush = live.next.kush; }
+    else { delete o.capitals; delete o.kush; }
+    const r = await client.call({ cmd: "new", game, options: o, seed: ctx.setup.seed + 1000 + deals, people: who_ });
+    if (!r.ok) { showReason(r); return r; }
+    options = { ...opts }; people = [...who_];
     client.call({ cmd: "close", table });
     deals += 1; table = r.table; step = null; log.replaceChildren(); announce(game === "pharaon" ? "A new coup." : "A new deal.");
     show(r.view);
+    return null;
   }
 
   // an evening of The Queen of Spades: the engine plays the record at once; the reader steps through it
@@ -302,7 +331,9 @@ export async function mount(root, ctx) {
 
   function draw() {
     root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
-    drawToolbar(); drawStory(); drawFelt(); drawSeats(); drawCase(); drawActions(); drawReplay(); drawLedger();
+    root.dataset.hidden = passing() ? "yes" : "no";
+    drawToolbar(); drawStory(); drawFelt(); drawSeats(); drawCase(); drawActions(); drawPass(); drawReplay(); drawLedger();
+    paceBox.sync();
   }
 
   function focusActions() {
@@ -312,29 +343,49 @@ export async function mount(root, ctx) {
   }
 
   async function show(v) {
-    if (v.live.public && v.live.shared && v.live.waiting_for === "person") {   // no hand to hide: reveal at once
+    // one person at the table: nothing to hide from anyone else, so his stakes are shown at once
+    if (!isPublic && v.live.public && v.live.shared && v.live.waiting_for === "person" && v.live.people.length < 2) {
       const r = await client.call({ cmd: "reveal", table, seat: v.to_act });
       if (r.ok) v = r.view;
     }
     const before = live.live.moves;
     live = v;
     if (step === null) view = v;
-    if (v.live.last && v.live.last.seat >= 0 && v.live.moves !== before && !v.live.people.includes(v.live.last.seat)) {
-      announce(`${who(v.live.last.seat)}: ${v.live.last.said || v.live.last.action || "moves"}`);
-    }
+    abcugTurned = v.live.moves !== before && !!v.live.last && v.live.last.kind === "next";
+    if (v.live.last && v.live.moves !== before) announce(moveWords(v));
     if (v.live.moves !== before) showReason(null);
     draw();
-    if (v.live.waiting_for === "person") status.textContent = `${who(v.seat)} to act (${v.phase})`;
+    if (v.live.waiting_for === "person") {
+      status.textContent = passing() ? `Pass the screen to ${who(v.to_act)}.` :
+        `${abcugTurned ? moveWords(v) + " " : ""}${who(v.seat)} to act: ${v.phase_words}.`;
+    } else if (v.live.waiting_for === "bot" && abcugTurned) status.textContent = moveWords(v);
     if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)}: ${money(x)}`).join(", "));
     focusActions();
     pump();
   }
 
-  const bots = pacer(() => !evening() && step === null && live.live.waiting_for === "bot",
-    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
-  const pump = () => bots.pump();
+  let abcugTurned = false;
+  const due = () => !evening() && step === null && live.live.waiting_for === "bot";
+  const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => abcugTurned);
+  const paceBox = paceControl(uid, bots, due, () => pump());
+  const room = projector(root, ctx);
+  const pump = () => { paceBox.sync(); bots.pump(); };
 
+  // the settings panel (not for an evening, whose every move is the record's): the driver's `settings`
+  function drawSettings() {
+    if (!conf || evening() || isPublic) { settingsSlot.replaceChildren(); return; }
+    settings = settingsPanel(ctx, conf, options, people, async (opts, who_) => {
+      const refusal = await newDeal(false, opts, who_);
+      if (!refusal) { drawSettings(); settings.open = true; status.textContent = `A new ${game === "pharaon" ? "coup" : "deal"} with these settings` +
+        (who_.length ? `: people at ${who_.map((q) => name(q).toLowerCase()).join(", ")}.` : ": bots only."); }
+      return refusal;
+    }, uid);
+    settingsSlot.replaceChildren(settings);
+  }
 
   if (view.evening) { drawToolbar(); await startEvening(view); }
-  else show(view);
+  else {
+    show(view);
+    client.call({ cmd: "settings", game }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
+  }
 }

@@ -6,7 +6,7 @@
 // sums of the engine's nets (view.live.session).  The settings panel offers what the engine's
 // rules say (the driver's `settings`), and the engine refuses a combination it does not allow.
 
-import { announcer, h, money, pacer, ruleLink as link } from "./common.js";
+import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
 
 const WORDS = {
   knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
@@ -50,7 +50,7 @@ let COUNTER = 0;
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
   const uid = `${++COUNTER}-${ctx.reply.table}`;
-  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false;
+  let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, width = 0;
   let selected = new Set(), shownFor = null, started = 0;
   let touched = false;                 // focus follows the table only once the reader has used it
   let people = [...ctx.reply.view.live.people];
@@ -60,17 +60,16 @@ export async function mount(root, ctx) {
   const cardOf = (text) => cards.labels.indexOf(text);
   // seats are named as the engine numbers them, so the ledger's words and the table agree
   const name = (q) => (view.names && view.names[q]) || (view.live.people.includes(q) ?
-    (view.live.people.length > 1 ? `Seat ${q}` : `You (seat ${q})`) : `Seat ${q} (bot)`);
+    (view.live.people.length > 1 ? `Seat ${q}` : `Seat ${q} (you)`) : `Seat ${q} (bot)`);
+  const isPublic = !!ctx.public;        // a class table's projector: the public view, no hand, no choices
 
   root.classList.add("lt", "lt-stukolka");
   root.addEventListener("focusin", () => { touched = true; });
   const status = h("p", { class: "lt-status", role: "status", "aria-live": "polite" });
   const log = h("ol", { class: "lt-log", "aria-label": "Moves so far" });
-  const fastBox = h("input", { type: "checkbox", id: `lt-fast-${uid}`, onchange: (e) => { fast = e.target.checked; pump(); } });
   const fileBox = h("input", { type: "file", id: `lt-load-${uid}`, accept: ".json,application/json", class: "lt-file",
     onchange: (e) => loadFile(e.target) });
   const toolbar = h("div", { class: "lt-toolbar", role: "group", "aria-label": "Table controls" },
-    h("label", { for: `lt-fast-${uid}` }, fastBox, " Fast bots (no pause)"),
     h("button", { type: "button", class: "lt-new", onclick: () => newDeal(options, people) }, "New deal"),
     h("button", { type: "button", class: "lt-save", onclick: save }, "Save this deal"),
     h("span", { class: "lt-loadbox" }, h("label", { for: `lt-load-${uid}`, class: "lt-load-label" }, "Load a record"), fileBox));
@@ -86,15 +85,20 @@ export async function mount(root, ctx) {
   let live = view, step = null;          // step: null = the live table, else the move a replay shows
   // the reason line comes after the hand and the choices: it grows when a card is focused, and a
   // card must not move under the pointer between the press and the release of a click
-  root.replaceChildren(toolbar, settings, status, oval, hand, actions, reason, lastTrick, ledger, sessionBox, replay,
+  // the dock holds the reason line, the hand and the choices: on a phone it stays at the bottom of the
+  // screen, under the oval.  The reason line sits above the hand with room for two lines, so a focused
+  // card's reason does not move the card under the pointer between the press and the release of a click
+  const dock = h("div", { class: "lt-dock" }, reason, hand, actions);
+  root.replaceChildren(toolbar, settings, status, oval, dock, lastTrick, ledger, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+  if (isPublic) dock.hidden = true;
 
   function cardPic(c, cls = "lt-card") {
     return h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
   }
 
   function hidden() {                  // several people at one screen: the driver shows no hand until reveal
-    return view.live.shared && view.live.public && view.live.waiting_for === "person";
+    return !isPublic && view.live.shared && view.live.public && view.live.waiting_for === "person";
   }
 
   // a move in words; a discard names only how many cards (they go face down).  `held`: the cards the
@@ -140,7 +144,7 @@ export async function mount(root, ctx) {
       },
         h("b", { text: name(q) }), h("small", { text: roles.join(" · ") }),
         h("span", { class: "lt-bal", text: `balance ${st.balance}` }),
-        h("span", { class: "lt-decl", text: decl ? decl : "…" }),
+        h("span", { class: "lt-decl", text: decl ? decl : "not declared yet" }),
         h("span", { class: "lt-won", text: `tricks ${st.tricks}` }), backs);
       oval.append(seat);
     }
@@ -232,6 +236,7 @@ export async function mount(root, ctx) {
   function drawHand() {
     hand.replaceChildren();
     const mine = view.hand;
+    if (isPublic) return;
     if (hidden()) {
       hand.append(h("button", { type: "button", class: "lt-pass",
         onclick: async () => {             // the pass screen is over: the driver shows this person his cards
@@ -270,7 +275,7 @@ export async function mount(root, ctx) {
 
   function drawActions() {
     actions.replaceChildren();
-    if (view.live.waiting_for !== "person" || hidden()) return;
+    if (isPublic || view.live.waiting_for !== "person" || hidden()) return;
     const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
     const throws = view.legal.filter((a) => a.startsWith("discard "));
     if (throws.length && !view.hand) {   // in the dark: the cards stay unseen, so they are offered by place
@@ -318,14 +323,8 @@ export async function mount(root, ctx) {
     const s = view.settlement;
     if (!s) return;
     const n = view.seats.length;
-    const rows = (s.lines || []).map((ln) => h("tr", {},
-      h("th", { scope: "row" }, ln.text, ruleLink(ln.rule)),
-      [...Array(n).keys()].map((q) => h("td", { class: "num", text: ln.amounts && ln.amounts[q] ? money(ln.amounts[q]) : "" })),
-      h("td", { class: "num", text: ln.table ? money(ln.table) : "" })));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net this deal" }),
-      s.net.map((x) => h("td", { class: "num", text: money(x) })), h("td", { class: "num", text: s.table_change !== undefined ? money(s.table_change) : "" })));
-    ledger.append(h("h4", { text: "Settlement" }),
-      h("div", { class: "lt-scroll" }, h("table", { class: "lt-ledger-table" }, h("thead", {}, seatHead(n, "table")), h("tbody", {}, rows))));
+    ledger.append(...ledgerBlock(ctx, s, n, name, { extra: { head: "table", line: (ln) => ln.table,
+      net: s.table_change !== undefined ? s.table_change : null } }));
     const after = [];
     if (view.next_carry !== undefined && view.next_carry !== null) after.push(`stays on the table for the next deal: ${view.next_carry}`);
     if (view.next_dealer !== undefined && view.next_dealer !== null) after.push(`next dealer: ${name(view.next_dealer)}`);
@@ -377,6 +376,7 @@ export async function mount(root, ctx) {
 
   function redraw() {
     root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
+    paceBox.sync();
     root.dataset.hidden = hidden() ? "yes" : "no";
     drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawSession(); drawReplay();
   }
@@ -551,6 +551,8 @@ export async function mount(root, ctx) {
 
   function show(v, fresh) {
     const before = fresh ? -1 : live.live.moves, faults = fresh ? 0 : (live.violations || []).length;
+    // a trick was just taken: the bots hold still a little longer, so the table can see who took it
+    trickTaken = !fresh && v.tricks.length > (live.tricks || []).length;
     const last = v.live.last;
     // the cards the mover held before this move, when the view before it is the one just before
     const held = last && last.seat >= 0 && before >= 0 && v.live.moves === before + 1 && live.seats[last.seat]
@@ -577,12 +579,16 @@ export async function mount(root, ctx) {
     pump();
   }
 
-  const bots = pacer(() => view.live.waiting_for === "bot" && step === null,
-    (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast);
-  function pump() { bots.pump(); }
+  let trickTaken = false;
+  const due = () => view.live.waiting_for === "bot" && step === null;
+  const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast, () => trickTaken);
+  const paceBox = paceControl(uid, bots, due, () => pump());
+  const room = projector(root, ctx, () => { width = 0; drawOval(); });
+  toolbar.prepend(paceBox.box);
+  toolbar.append(room.button);
+  function pump() { paceBox.sync(); bots.pump(); }
 
 
-  let width = 0;
   new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);
   show(view, true);
   if (!isPosition) {

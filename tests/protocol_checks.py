@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from stukolka.cards import card_name, format_card
+from stukolka.cards import card_name, format_card, parse_cards
 
 #: Observation fields that hold a card or a list of cards (every game's vocabulary).
 OBS_CARD_FIELDS = {"turned_trump", "shleif_card", "hand", "exposed", "right", "left", "deciding", "dealer_draw",
@@ -82,6 +82,16 @@ def observed(obs: Any) -> set[int]:
     return out
 
 
+def public_draws(state: Any) -> set[int]:
+    """The cards of a Stukolka seat draw: drawn face up before the first deal for all to see
+    (``stukolka-rule-seat-draw``), then back in the pack, so no observation keeps them."""
+    out: set[int] = set()
+    for a in state.history():
+        if a.startswith("draw "):
+            out.update(parse_cards(a[len("draw "):]))
+    return out
+
+
 class Seen:
     """The cards each seat of a table has seen so far (perfect recall)."""
 
@@ -89,8 +99,12 @@ class Seen:
         self.by_seat: list[set[int]] = [set() for _ in range(seats)]
 
     def update(self, state: Any) -> None:
+        drawn = public_draws(state)
+        last = getattr(state, "last_hand", None)      # a match's finished hand, its penalty cards shown
         for q in range(len(self.by_seat)):
-            self.by_seat[q] |= observed(state.observation(q))
+            self.by_seat[q] |= observed(state.observation(q)) | drawn
+            if last is not None:
+                self.by_seat[q] |= observed(last.observation(q))
 
     def allowed(self, viewer: int | None) -> set[int]:
         if viewer is None:

@@ -321,3 +321,59 @@ def test_sample_counts_by_phase_and_a_time_budget():
     assert len(values["pass"]) == 4
     full = action_values(obs, s.legal_actions(), s.rules, 9, random.Random(0))
     assert all(len(v) == 9 for v in full.values())
+
+
+# --------------------------------------------------------------------------- the Hint at the cut and the deal
+def test_the_hint_has_nothing_to_advise_at_the_cut():
+    """stukolka-rule-cut: the pack lies shuffled face down, so no cut is better than another; the
+    advisor says there is nothing to advise, and the table's Hint is not offered there."""
+    from stukolka.bots.advisor import nothing_to_advise
+    from stukolka.errors import BotError
+    from stukolka.widgets import stukolka_table
+    s = StukolkaState(StukolkaRules(variant="prikup", n_players=4), dealer=1)
+    s.apply_action("shuffle 5")
+    why = nothing_to_advise(s)
+    assert s.current_player() == 0 and why is not None and "chance-like" in why
+    assert nothing_to_advise(s.observation(0)) == why
+    with pytest.raises(BotError) as info:
+        advise(s, 0, samples=4, seed=1)
+    assert str(info.value) == why and info.value.rule == "stukolka-rule-cut"
+    t = stukolka_table(variant="prikup", players=4, seed=5, seat=0, dealer=1)
+    assert t.state.phase.value == "cut" and t.legal()
+    assert t.hint_button.disabled and "chance-like" in t.hint_button.tooltip
+    assert t.hint() == [] and "Nothing to advise" in t.hint_box.value
+    t.press("cut 20")
+    assert t.state.phase.value != "cut" and (not t.legal() or not t.hint_button.disabled)
+
+
+@pytest.mark.parametrize("irregularities", [False, True])
+def test_the_hint_advises_at_the_deal(irregularities):
+    """stukolka-rule-deal, stukolka-rule-misdeal: at the deal the unseen pack is dealt at random on
+    each deal searched, so every legal action (the deal, and with irregularities on its accidents)
+    gets a value; the pack is never taken for unshuffled."""
+    s = StukolkaState(StukolkaRules(variant="prikup", n_players=4, irregularities=irregularities), dealer=0)
+    s.apply_action("shuffle 5")
+    s.apply_action("cut 26")
+    legal = s.legal_actions()
+    assert len(legal) == (1 if not irregularities else 1 + 12 + 1 + 6)
+    advice = advise(s, 0, samples=3, seed=2)
+    assert sorted(a.action for a in advice) == sorted(legal)
+    assert all(a.samples == 3 and a.low <= float(a.mean) <= a.high for a in advice)
+    obs = s.observation(0)
+    det = determinize(obs, s.rules, random.Random(3), legal)
+    assert det.phase is s.phase and sorted(det.deck) == list(range(52)) and det.legal_actions() == legal
+
+
+def test_every_bot_refusal_names_a_label():
+    """A bot's refusal carries a bare rule label like every error of the family (strategy-lab)."""
+    from stukolka.errors import BotError
+    s = StukolkaState(StukolkaRules(variant="prikup", n_players=4), dealer=0)
+    for a in ("shuffle 3", "cut 26", "deal"):
+        s.apply_action(a)
+    tries = [lambda: mean_ci([]), lambda: advise(s, 3), lambda: advise(s.observation(1)),
+             lambda: RuleOfThumbBot(1).choose(s.observation(1), []), lambda: MonteCarloBot(1).choose(s.observation(1), []),
+             lambda: RandomBot(1).choose(s.observation(1), [])]
+    for bad in tries:
+        with pytest.raises(BotError) as info:
+            bad()
+        assert info.value.rule and f"[{info.value.rule}]" in str(info.value), str(info.value)

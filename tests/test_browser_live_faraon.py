@@ -92,7 +92,7 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
     assert table.locator(".lt-fa-seat").count() == 2                      # two opponents, cards face down
     assert "talon" in table.locator(".lt-fa-talon").inner_text()
     shot(table, "live-faraon-1280")
-    table.locator(".lt-toolbar input[type=checkbox]").check()              # fast bots
+    table.locator(".lt-toolbar select.lt-pace").select_option("fast")              # fast bots
     queens = refused = 0
     for _ in range(300):
         waiting = lt.get_attribute("data-waiting")
@@ -153,7 +153,7 @@ def test_two_people_at_one_screen_pass_the_table_between_turns(served_live_site,
     open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(2)
     lt = table.locator(".lt")
-    table.locator(".lt-toolbar input[type=checkbox]").check()
+    table.locator(".lt-toolbar select.lt-pace").select_option("fast")
     passed = []
     for _ in range(200):
         waiting = lt.get_attribute("data-waiting")
@@ -189,7 +189,7 @@ def test_a_shedding_match_runs_across_hands_with_next_hand(served_live_site, wat
     open_tables(page, f"{served_live_site}book/live_faraon_demo.html", 3)
     table = page.locator(".live-table").nth(1)
     lt = table.locator(".lt")
-    table.locator(".lt-toolbar input[type=checkbox]").check()
+    table.locator(".lt-toolbar select.lt-pace").select_option("fast")
     next_hands = 0
     for _ in range(1500):
         waiting = lt.get_attribute("data-waiting")
@@ -241,7 +241,7 @@ def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched):
     page.locator(".lt-actions input[type=number]").fill("20")
     page.locator(".lt-actions button", has_text="Name the card").click()
     page.wait_for_function("document.querySelector('.lt').dataset.phase === 'deal'")
-    page.check(".lt-toolbar input[type=checkbox]")
+    page.select_option(".lt-toolbar select.lt-pace", "fast")
     staked_between = False
     for _ in range(100):
         waiting = lt.get_attribute("data-waiting")

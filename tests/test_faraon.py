@@ -855,3 +855,24 @@ def test_table_draws_the_view_and_nothing_else():
     assert "clubs" in render_faraon_view(v)
     with pytest.raises(RulesError, match="faraon-rule-players"):
         faraon_table(players=3, seat=3)
+
+
+def test_the_ledger_names_the_penalty_cards_faraon_rule_scoring():
+    """faraon-rule-scoring: a loser's ledger line lists the cards he is left with and what each costs,
+    and they add up to his points (queens once with queen_penalty_each=False)."""
+    from stukolka.base import play_random
+    from stukolka.faraon import FaraonRules, FaraonState
+    from stukolka.faraon.observation import penalty_cards
+    from stukolka.cards import Cards
+    import random
+    for seed in range(6):
+        s = FaraonState(FaraonRules(players=3))
+        play_random(s, random.Random(seed))
+        obs = s.observation(None)
+        for seat, cards in enumerate(obs.left):
+            assert sum(p for _, p in cards) == obs.points[seat] or seat == obs.winner
+        for line in s.settlement().lines:
+            if line.item == "penalty" and obs.left[int(line.text.split()[1])]:
+                assert "cards left:" in line.text or "card left:" in line.text
+    once = penalty_cards(Cards.parse("Q♣ Q♥ A♥"), FaraonRules(queen_penalty_each=False))
+    assert sum(p for _, p in once) == 34

@@ -267,7 +267,7 @@ def test_stukolka_deals_through_the_protocol_match_the_engine():
     for seed in (1, 13, 40):
         tid, v = play_by_messages(seed)
         state = TABLES[tid].state
-        assert state.is_terminal() and v["phase"] == "terminal"
+        assert state.is_terminal() and v["phase"] == "over"
         assert v["settlement"]["net"] == list(state.returns())           # the engine's money, passed on
         assert [x["balance"] for x in v["seats"]] == list(state.balances)
         assert v == {**state.view(0), "live": v["live"]}               # the engine's own view, not a copy
@@ -328,7 +328,7 @@ def test_all_bot_tables_replay_exactly_from_their_seed():
     for _ in range(2):
         r = call(cmd="new", game="stukolka", options={"n_players": 5, "variant": "golets", "dealer": 2}, seed=99, people=[])
         v = call(cmd="bots", table=r["table"])["view"]
-        assert v["phase"] == "terminal"
+        assert v["phase"] == "over"
         runs.append(TABLES[r["table"]].state.history())
     assert runs[0] == runs[1]
 
@@ -427,7 +427,8 @@ def test_a_position_is_the_engines_position_and_explains_a_refused_card():
     assert not bad["ok"] and "stukolka-rule-trump-ace-lead" in bad["error"] + bad["rule"]
     assert call(cmd="view", table=r["table"])["view"] == v   # refused: the table did not move
     r = call(cmd="act", table=r["table"], seat=1, action="play A♠")
-    assert r["ok"] and r["view"]["live"]["last"] == {"seat": 1, "action": "play A♠"}
+    last = r["view"]["live"]["last"]
+    assert r["ok"] and (last["seat"], last["action"], last["kind"], last["cards"]) == (1, "play A♠", "play", [12])
 
 
 def test_a_must_beat_position_names_each_refused_cards_rule():
@@ -548,8 +549,9 @@ def test_a_registered_command_answers_without_a_table():
 
 # --------------------------------------------------------------------------- refusal words, records, sessions, settings
 def test_every_refused_card_carries_the_drivers_exact_refusal():
-    """stukolka-rule-violation (prevent mode): the view's ``refusal`` is the very message the driver
-    answers when the card is played, and the table does not move."""
+    """stukolka-rule-violation (prevent mode): the view's ``refusal`` and ``refusal_rule`` are the words
+    and the rule of the very message the driver answers when the card is played, and the table does
+    not move."""
     from stukolka.live.driver import TABLES
     met = 0
     for seed in range(1, 40):
@@ -562,8 +564,7 @@ def test_every_refused_card_carries_the_drivers_exact_refusal():
                     assert item["refusal"] and not item["penalized"]
                     before = t.state.history()
                     reply = call(cmd="act", table=r["table"], seat=v["seat"], action=f"play {item['name']}")
-                    text, rule, spec = split_tags(item["refusal"])
-                    assert not reply["ok"] and (reply["error"], reply["rule"], reply["spec"]) == (text, rule, spec)
+                    assert not reply["ok"] and (reply["error"], reply["rule"]) == (item["refusal"], item["refusal_rule"])
                     assert t.state.history() == before
                     met += 1
                 else:

@@ -338,3 +338,26 @@ def test_each_game_counts_its_seats_with_its_hook_live_table_seats(game, options
     assert not bad["ok"] and f"seats are 0..{seats - 1}" in bad["error"]
     if game == "faraon":
         assert type(state) is (FaraonMatch if options.get("match", True) else FaraonState)   # the engine's own
+
+
+@pytest.mark.parametrize("game", ["shtoss", "pharaon", "faraon"])
+def test_settings_panel_is_read_from_the_engine_and_every_default_starts_a_table(game):
+    """The driver's ``settings`` for the banking games and the shedding game: every field the panel
+    offers carries a rule label, and the defaults, with every seat a person, start a table."""
+    r = json.loads(handle(json.dumps({"cmd": "settings", "game": game})))
+    assert r["ok"], r
+    conf = r["settings"]
+    assert all(f["rule"] for f in conf["fields"]) and conf["seats"]["rule"]
+    seats = conf["seats"]
+    n = (conf["defaults"].get(seats["field"], seats["default"]) if seats["field"] else seats["default"]) + seats["offset"]
+    assert len(conf["seat_names"]) >= n
+    new = json.loads(handle(json.dumps({"cmd": "new", "game": game, "options": conf["defaults"], "seed": 3,
+                                          "people": list(range(n))})))
+    assert new["ok"], new
+    assert new["view"]["live"]["people"] == list(range(n))
+    for f in conf["fields"]:
+        if f["kind"] == "choice":
+            for value, _ in f["choices"]:
+                opts = dict(conf["defaults"], **{f["name"]: value})
+                assert json.loads(handle(json.dumps({"cmd": "new", "game": game, "options": opts, "seed": 1,
+                                                       "people": []})))["ok"]

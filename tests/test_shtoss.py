@@ -396,3 +396,95 @@ def test_pharaon_errors_leave_state_unchanged():
     assert g.history() == ["bank 100"] and g.named is None
     g.apply_action("name Q♠ 50")
     assert g.current_player() == CHANCE and "0x" not in repr(g)
+
+
+# --------------------------------------------------------------------------- stop: no more stakes this deal
+def _mid_deal(punters=2):
+    return ShtossState(ShtossRules(mid_deal_bets=True), punters=punters, initial_kush=2)
+
+
+def test_stop_lets_the_stakes_ride_without_a_stop_between_abcugs_shtoss_rule_mid_deal_bets():
+    """H-13: a punter who says ``stop`` is not asked again this deal; once every punter has said it,
+    the banker turns abcug after abcug with no round of stakes between them."""
+    s = _mid_deal()
+    for a in ["stake Q♠", "stop", "stake 7♦", "done", "cut 26", "deck 9♣ 3♠ 8♥ 4♦ 5♣ 6♠"]:
+        s.apply_action(a)
+    s.apply_action("next")
+    assert s.phase == "bets" and s.current_player() == 2          # punter 1 stopped: only punter 2 is asked
+    assert s.legal_actions()[-2:] == ["done", "stop"]
+    s.apply_action("stop")
+    assert s.phase == "deal" and s.current_player() == 0 and s.stopped == {1, 2}
+    decisions = 0
+    while not s.is_terminal():
+        assert s.current_player() == 0, "no punter is asked again"
+        s.apply_action("next")
+        decisions += 1
+    assert all(st.punter in (1, 2) for st in s.settlements) and len(s.settlements) == 2
+    assert ShtossState.from_record(s.to_record()) == s
+
+
+def test_stop_before_the_cut_and_a_stake_between_abcugs_then_stop():
+    s = _mid_deal(punters=1)
+    assert s.legal_actions()[-1] != "stop"                           # he must stake first
+    s.apply_action("stake Q♠")
+    assert s.legal_actions()[-2:] == ["done", "stop"]
+    s.apply_action("done")                                           # done for now: asked after each abcug
+    s.apply_action("cut 26")
+    s.apply_action("deck 9♣ 3♠ 8♥ 4♦ 5♣ 6♠")
+    s.apply_action("next")
+    assert s.phase == "bets"
+    s.apply_action("stake 8♦")
+    s.apply_action("stop")
+    assert s.phase == "deal"
+    while not s.is_terminal():
+        s.apply_action("next")
+    assert [st.rule for st in s.settlements][0] == "shtoss-rule-odd-even"
+    assert s.history()[:8] == ["stake Q♠ 2", "done", "cut 26", "deck 9♣ 3♠ 8♥ 4♦ 5♣ 6♠", "next", "stake 8♦ 2",
+                               "stop", "next"]
+
+
+def test_stop_when_every_stake_is_decided_ends_the_deal():
+    s = _mid_deal(punters=1)
+    for a in ["stake 3♦", "done", "cut 26", "deck 9♣ 3♠", "next"]:   # the sonic decides 3♦: the punter wins
+        s.apply_action(a)
+    assert s.phase == "bets" and not s.open_stakes()
+    s.apply_action("stop")
+    assert s.is_terminal() and s.returns() == [-2, 2]
+
+
+def test_stop_is_refused_without_stakes_between_abcugs_and_out_of_turn():
+    s = ShtossState(ShtossRules(), initial_kush=2)
+    s.apply_action("stake Q♠")
+    assert "stop" not in s.legal_actions()
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action("stop")
+    assert e.value.rule == "shtoss-rule-mid-deal-bets" and s.history() == ["stake Q♠ 2"]
+    m = _mid_deal(punters=1)
+    for a in ["stake Q♠", "stop", "cut 26"]:
+        m.apply_action(a)
+    with pytest.raises(IllegalActionError):
+        m.apply_action("stop")                                       # the chance node: nobody stakes now
+
+
+def test_old_records_with_done_after_every_abcug_still_replay():
+    """A record written before ``stop`` (a ``done`` after each abcug) replays to the same deal."""
+    s = _mid_deal(punters=1)
+    for a in ["stake Q♠", "done", "cut 26", "deck 9♣ 3♠ 8♥ 4♦ 5♣ 6♠ 7♣ Q♥"]:
+        s.apply_action(a)
+    while not s.is_terminal():
+        s.apply_action("next" if s.current_player() == 0 else "done")
+    rec = s.to_record()
+    assert rec["actions"].count("done") > 1 and "stop" not in rec["actions"]
+    again = ShtossState.from_record(rec)
+    assert again == s and again.returns() == s.returns() == [-2, 2]
+
+
+def test_stop_is_described_in_words():
+    s = _mid_deal(punters=1)
+    s.apply_action("stake Q♠")
+    info = s.describe_action("stop")
+    assert (info.kind, info.words, info.said, info.rule) == (
+        "stop", "No more stakes this deal: let my stakes ride", "stakes nothing more this deal",
+        "shtoss-rule-mid-deal-bets")
+    assert s.describe_action("done").words == "Done for now (I may stake again between abcugs)"
+    assert s.view(1)["stopped"] == [] and s.view(1)["mid_deal_bets"] is True

@@ -292,10 +292,17 @@ def test_view_lists_the_abcugs_with_their_places():
         s.apply_action(a)
     s.apply_action("next")
     v = s.view(0)
-    assert v["abcugs"] == [{"number": 1, "places": [1, 2], "right": C("K♣"), "left": C("2♥")}]
+    assert v["abcugs"] == [{"number": 1, "places": [1, 2], "right": C("K♣"), "left": C("2♥"),
+                            "words": "Abcug 1: the banker lays the king of clubs right and the two of hearts left; "
+                                     "punter 1's seven of diamonds is not yet decided."}]
     assert v["turned"] == 2 and v["deal_length"] == 52 and v["banker_deck"] == 50
     s.apply_action("next")
-    assert [a["places"] for a in s.view(1)["abcugs"]] == [[1, 2], [3, 4]]
+    abcugs = s.view(1)["abcugs"]
+    assert [a["places"] for a in abcugs] == [[1, 2], [3, 4]]
+    # the second abcug decided the stake (7♥ left: the punter wins); the first no longer says "not yet"
+    assert abcugs[1]["words"] == ("Abcug 2: the banker lays the nine of spades right and the seven of hearts left; "
+                                  "punter 1's seven of diamonds wins 10.")
+    assert "not yet decided" not in abcugs[0]["words"]
 
 
 def test_an_open_card_is_not_staked_again_between_abcugs():

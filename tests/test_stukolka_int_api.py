@@ -22,7 +22,7 @@ from stukolka.base import CHANCE, sample_chance
 from stukolka.errors import InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, VARIANTS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.play import card_options
-from stukolka.stukolka.state import ACTION_IDS, SHUFFLE_SAMPLE, discard_id
+from stukolka.stukolka.actions import ACTION_IDS, discard_id
 
 OPTION_MIXES = [
     {},
@@ -177,28 +177,35 @@ def test_the_id_table_is_fixed_and_its_blocks_do_not_overlap():
     assert s.string_to_action("  SHUFFLE 5 ") == 205 and s.string_to_action("cut 26") == 126
 
 
-class _OutcomesOnly:
-    """A chance node seen only through ``chance_outcomes()``: the generic draw of sample_chance."""
-
-    def __init__(self, state: StukolkaState) -> None:
-        self.chance_outcomes = state.chance_outcomes
-
-
-def test_the_state_draws_chance_as_the_generic_sampler_does():
+def test_the_state_draws_chance_from_the_whole_space():
+    """stukolka-rule-deal, stukolka-rule-seat-draw: ``sample_chance`` (the hook of
+    ``stukolka.base.sample_chance``) shuffles with 64 random bits of seed and draws distinct cards
+    from the whole pack, not one of the listed outcomes; each draw is accepted as it is."""
     rules = StukolkaRules(variant="golets", n_players=5)
-    for phase_state in (StukolkaState(rules, dealer=2), StukolkaState(rules, dealer=None)):
-        fast, slow = random.Random(11), random.Random(11)
-        got = [sample_chance(phase_state, fast) for _ in range(120)]
-        want = [sample_chance(_OutcomesOnly(phase_state), slow) for _ in range(120)]  # type: ignore[arg-type]
-        assert got == want and fast.getstate() == slow.getstate()
-        assert len(set(got)) > SHUFFLE_SAMPLE // 2
+    shuffle, draw = StukolkaState(rules, dealer=2), StukolkaState(rules, dealer=None)
+    fast, generic = random.Random(11), random.Random(11)
+    seeds = [shuffle.sample_chance(fast) for _ in range(2000)]
+    assert seeds == [sample_chance(shuffle, generic) for _ in range(2000)]    # base.sample_chance asks the state
+    assert all(a.startswith("shuffle ") and 0 <= int(a.split()[1]) < 2 ** 64 for a in seeds)
+    assert len(set(seeds)) == 2000 and max(int(a.split()[1]) for a in seeds) > 2 ** 63
+    listed = {a for a, _ in draw.chance_outcomes()}
+    draws = [draw.sample_chance(fast) for _ in range(2000)]
+    assert len(set(draws)) > 1990 and len(set(draws) & listed) < 10
+    seen = set()
+    for a in draws:
+        cards = a.split()[1:]
+        assert len(cards) == len(set(cards)) == 5
+        seen.update(cards)
+    assert len(seen) == 52
+    for a in seeds[:20] + draws[:20]:
+        (shuffle if a.startswith("shuffle") else draw).clone().apply_action(a)
 
 
 def test_a_copied_set_up_is_the_set_up_made_afresh_and_shares_no_list_it_changes():
     """A new state copied from its prototype equals one built afresh and has its own copy of
-    every list the engine changes in place; it shares only the lists of ``_REBOUND``, which the
+    every list the engine changes in place; it shares only the lists of ``_slots.REBOUND``, which the
     engine replaces rather than changes.  A clone shares no list at all."""
-    from stukolka.stukolka.state import _REBOUND, _attributes
+    from stukolka.stukolka._slots import REBOUND as _REBOUND, attributes as _attributes
     rules = StukolkaRules(variant="shleif", n_players=4, stake=6)
     first = StukolkaState(rules, dealer=1, carry=12)
     for a in first.legal_actions()[:1] + ["shuffle 3", "cut 9", "deal"]:

@@ -122,14 +122,20 @@ def test_refused_shleif_not_free_option():
     assert s.legal_actions() == ["knock"]
 
 
+def _short_stock(s: StukolkaState, k: int) -> StukolkaState:
+    """The dealt deal ``s`` with only ``k`` cards left in the stock (the others dead)."""
+    return StukolkaState.from_position(s.rules, dealer=s.dealer, phase=s.phase, to_act=s.current_player(),
+                                       hands=s.hands, stock=s.stock[:k], dead=s.dead + s.stock[k:],
+                                       trump_card=s.trump_card, trump_visible=s.trump_visible,
+                                       declarations=s.declarations)
+
+
 def test_stock_exhausted_options():
     """stukolka-rule-purchase: with too few cards the purchase is limited, or the thrown cards are reused."""
-    s = dealt(n=6, razrez_allowed=False)
-    s.stock = s.stock[:2]
+    s = _short_stock(dealt(n=6, razrez_allowed=False), 2)
     run(s, "knock", "knock", "pass", "pass", "pass", "pass")
     assert max(len(a.split()) - 1 for a in s.legal_actions()) == 2
-    r = dealt(n=6, stock_exhausted="reshuffle_discards")
-    r.stock = r.stock[:1]
+    r = _short_stock(dealt(n=6, stock_exhausted="reshuffle_discards"), 1)
     run(r, "knock", "knock", "pass", "pass", "pass", "pass",
         "discard " + " ".join(format_card(c) for c in r.hands[1]))
     assert len(r.hands[1]) == 3 and "stock rebuilt from the thrown cards" in r.events

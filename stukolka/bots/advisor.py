@@ -29,18 +29,20 @@ from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
 from stukolka.bots.players import Bot, RuleOfThumbBot, action_cards, strength
-from stukolka.cards import ACE, format_card
+from stukolka.cards import ACE
 from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
                                        state_rule_of_thumb_values)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.state import STAND, StukolkaState, discard_id
+from stukolka.stukolka.actions import STAND, discard_id
+from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
 EXACT_PLAY = False
 
-__all__ = ["MonteCarloBot", "Advice", "advise", "action_values", "purchase_candidates", "rollout", "rules_for",
-           "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key", "quick_purchase"]
+__all__ = ["MonteCarloBot", "Advice", "advise", "nothing_to_advise", "action_values", "purchase_candidates",
+           "rollout", "rules_for", "mean_ci", "HINT_SAMPLES", "HINT_BUDGET_MS", "BOT_SAMPLES", "sample_key",
+           "quick_purchase", "quick_purchase_id"]
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ def mean_ci(values: Sequence[int | Fraction], z: float = 1.96) -> tuple[Fraction
     """
     n = len(values)
     if n == 0:
-        raise BotError("mean_ci of no values")
+        raise BotError("mean_ci of no values [strategy-lab]")
     total = sum(values, Fraction(0))
     mean = total / n
     if n == 1:
@@ -111,8 +113,11 @@ def rollout(state: StukolkaState, player: int, rng: random.Random, policy: Bot |
 
 
 def quick_purchase_id(state: StukolkaState) -> int | None:
-    """:func:`quick_purchase` as an action id (``stukolka.stukolka.state.ACTION_IDS``): the same
-    choice, applied with ``apply_action_id`` without reading a string."""
+    """The rule of thumb's purchase (keep trumps and side aces, change the rest) read off the
+    state's int hand, without listing the legal actions, as an action id
+    (:data:`~stukolka.stukolka.actions.ACTION_IDS`, applied with ``apply_action_id``): the same
+    action :class:`~stukolka.bots.players.RuleOfThumbBot` picks, or None where its choice needs the
+    list (a dark hand, a card to throw after a draw, fewer cards on sale than it would change)."""
     p = state.queue[0]
     if state.pending or state.dark[p] or state.trump_suit is None:
         return None
@@ -127,21 +132,10 @@ def quick_purchase_id(state: StukolkaState) -> int | None:
 
 
 def quick_purchase(state: StukolkaState) -> str | None:
-    """The rule of thumb's purchase (keep trumps and side aces, change the rest) read off the
-    state's int hand, without listing the legal actions: the same action
-    :class:`~stukolka.bots.players.RuleOfThumbBot` picks, or None where its choice needs the list
-    (a dark hand, a card to throw after a draw, fewer cards on sale than it would change)."""
-    p = state.queue[0]
-    if state.pending or state.dark[p] or state.trump_suit is None:
-        return None
-    hand = state.hands[p]
-    trump = state.trump_suit
-    weak = [c for c in hand if strength(c, trump) < 50 + ACE]
-    if not weak:
-        return "stand"
-    if len(weak) <= min(3, state.available(), len(hand)):
-        return "discard " + " ".join(format_card(c) for c in weak)
-    return None
+    """:func:`quick_purchase_id` as the action string (``stand``, or ``discard`` with the cards as
+    they lie in hand)."""
+    aid = quick_purchase_id(state)
+    return None if aid is None else state.action_to_string(aid)
 
 
 #: The Hint's deals per move when no count is asked for, by phase: as many as keep a Hint
@@ -240,6 +234,28 @@ def purchase_candidates(observation: StukolkaObservation, legal: Sequence[str], 
     return out
 
 
+#: Decisions with nothing to advise, and why (the Hint says so and is not offered there).
+NOTHING_TO_ADVISE = {
+    Phase.CUT: "nothing to advise: the pack lies shuffled face down, so every cut deals as well as any "
+               "other (the cut is chance-like) [stukolka-rule-cut]",
+    Phase.SHUFFLE: "nothing to advise: chance shuffles the pack [stukolka-rule-deal]",
+    Phase.SEAT_DRAW: "nothing to advise: chance draws for the seats [stukolka-rule-seat-draw]",
+}
+
+
+def nothing_to_advise(state_or_observation: StukolkaState | StukolkaObservation) -> str | None:
+    """Why there is nothing to advise at this decision, or ``None`` when there is: the cut (the
+    pack lies shuffled face down, so no cut is better than another) and chance's own draws.
+    :func:`advise` refuses these with this answer; the table's Hint is not offered there.
+
+    >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+    >>> s.apply_action("shuffle 3")
+    >>> nothing_to_advise(s)
+    'nothing to advise: the pack lies shuffled face down, so every cut deals as well as any other (the cut is chance-like) [stukolka-rule-cut]'
+    """
+    return NOTHING_TO_ADVISE.get(state_or_observation.phase)
+
+
 def advise(state_or_observation: StukolkaState | StukolkaObservation, player: int | None = None,
            samples: int | None = None, seed: int = 0, *,
            rules: StukolkaRules | None = None, legal_actions: Sequence[str] | None = None,
@@ -253,19 +269,25 @@ def advise(state_or_observation: StukolkaState | StukolkaObservation, player: in
     ``samples`` deals are searched (default: ``HINT_SAMPLES`` for the phase).  With
     ``budget_ms`` sampling stops once that many milliseconds have passed, after at least
     ``min_samples`` deals (the result then depends on the machine's speed; without a
-    budget it depends on ``seed`` alone)."""
+    budget it depends on ``seed`` alone).  At the deal the unseen pack is dealt at random on each
+    deal searched; at the cut there is nothing to advise (:func:`nothing_to_advise`): a
+    :class:`~stukolka.errors.BotError` says so."""
+    why = nothing_to_advise(state_or_observation)
+    if why is not None:
+        raise BotError(why)
     if isinstance(state_or_observation, StukolkaState):
         state = state_or_observation
         player = state.current_player() if player is None else player
         if state.current_player() != player:
-            raise BotError(f"seat {player} is not to act (seat {state.current_player()} is)")
+            raise BotError(f"seat {player} is not to act (seat {state.current_player()} is): a hint is for the seat to "
+                           "act [strategy-lab]")
         obs = state.observation(player)
         legal = state.legal_actions()
         rules = rules or state.rules
     else:
         obs = state_or_observation
         if legal_actions is None:
-            raise BotError("advise(observation) needs the legal_actions")
+            raise BotError("advise(observation) needs the legal_actions [strategy-lab]")
         legal = list(legal_actions)
         rules = rules or rules_for(obs, legal)
     n = samples if samples is not None else HINT_SAMPLES.get(sample_key(obs), 16)
@@ -345,7 +367,7 @@ class MonteCarloBot:
         start = time.perf_counter()
         legal = list(legal_actions)
         if not legal:
-            raise BotError("a bot was asked to move with no legal action")
+            raise BotError("a bot was asked to move with no legal action [strategy-lab]")
         if len(legal) == 1:
             return legal[0]
         if observation.phase in (Phase.CUT, Phase.DEAL, Phase.SHUFFLE, Phase.SEAT_DRAW):

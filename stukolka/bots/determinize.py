@@ -30,12 +30,12 @@ from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
-from stukolka.cards import format_card, parse_card
+from stukolka.cards import parse_card
 from stukolka.errors import BotError
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.bots.players import play_card
-from stukolka.stukolka.play import PLAYING, beats, marriage_exemption, trick_winner
+from stukolka.stukolka.play import PLAYING, cards_not_held, marriage_exemption, trick_winner
 from stukolka.stukolka.play import card_options as _engine_card_options
 from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
@@ -236,7 +236,7 @@ def _settle(pot: int, tricks_won: tuple[int, ...], active: tuple[bool, ...], vio
 
 def _solver_args(state: StukolkaState) -> dict[str, Any]:
     if state.phase is not Phase.PLAY or state.trump_suit is None or state.turn is None:
-        raise BotError(f"the exact solver needs a state in the play phase, not {state.phase.value}")
+        raise BotError(f"the exact solver needs a state in the play phase, not {state.phase.value} [strategy-lab]")
     act = state.active()
     hands = {q: state.hands[q] for q in range(state.n) if act[q]}
     return dict(rules=state.rules, hands=hands, trump=state.trump_suit, turn=state.turn, pot=state.pot,
@@ -255,34 +255,12 @@ def _tricks_of(obs: StukolkaObservation) -> list[list[tuple[int, int]]]:
 
 
 def inferred_constraints(obs: StukolkaObservation, rules: StukolkaRules) -> dict[int, set[int]]:
-    """Cards each seat cannot hold, proved by the play so far (only in ``prevent`` mode,
-    where every play was legal): ``{seat: {cards}}``."""
-    banned: dict[int, set[int]] = {}
-    if rules.violation_mode != "prevent" or obs.trump is None:
-        return banned
-    trump = obs.trump
-    for trick in _tricks_of(obs):
-        lead_seat, lead = trick[0]
-        if rules.lead_trump_ace and lead != trump * 13 + 12:
-            banned.setdefault(lead_seat, set()).add(trump * 13 + 12)
-        led = lead // 13
-        win = lead
-        for q, c in trick[1:]:
-            b = banned.setdefault(q, set())
-            if c // 13 != led:
-                b.update(range(led * 13, led * 13 + 13))       # void in the led suit
-                if c // 13 != trump:
-                    if win // 13 == trump and rules.must_overtrump and not rules.must_undertrump:
-                        b.update(x for x in range(trump * 13, trump * 13 + 13) if x > win)
-                    else:
-                        b.update(range(trump * 13, trump * 13 + 13))
-            else:
-                target = win if rules.must_beat == "current_winner" else lead
-                if not beats(c, target, trump):
-                    b.update(x for x in range(led * 13, led * 13 + 13) if beats(x, target, trump))
-            if beats(c, win, trump):
-                win = c
-    return banned
+    """Cards each seat cannot hold, proved by the play so far that ``obs`` shows (only in
+    ``prevent`` mode, where every play was legal): ``{seat: {cards}}``, the rules' own
+    :func:`~stukolka.stukolka.play.cards_not_held`."""
+    if obs.trump is None:
+        return {}
+    return cards_not_held(rules, _tricks_of(obs), obs.trump)
 
 
 def _carry_of(obs: StukolkaObservation, rules: StukolkaRules) -> int:
@@ -307,29 +285,28 @@ def _carry_of(obs: StukolkaObservation, rules: StukolkaRules) -> int:
 def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Random,
                 legal_actions: Sequence[str] = ()) -> StukolkaState:
     """A full deal consistent with what ``obs.player`` has seen, as a state at the same
-    point of the deal.  Money is rebased: ``returns()`` of the result counts only what
-    happens from now on."""
+    point of the deal (:meth:`StukolkaState.from_position
+    <stukolka.stukolka.board.DealBoard.from_position>`).  Money is rebased: ``returns()`` of
+    the result counts only what happens from now on."""
     me = obs.player
     n = obs.seats
     dealer = obs.dealer
     phase = obs.phase
-    st = StukolkaState(rules, dealer=dealer, carry=_carry_of(obs, rules))
-    st.balances = list(obs.balances)
-    st.start_balances = tuple(st.balances)
-    st.pot, st.table = obs.pot_in_play, obs.table
-    st.phase = phase
-    decl = list(obs.declarations)
-    st.declarations = decl
-    st.bought, st.discarded = list(obs.bought), list(obs.discarded)
-    st.shleif_refused = obs.shleif_refused
-    st.tricks_won = list(obs.tricks_won)
-    st.violations = [(q, rule, format_card(c)) for q, rule, c in obs.violations]
-    if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.SEAT_DRAW):
-        return st  # nothing dealt yet: the deck is still chance's to choose
+    if dealer is None:
+        raise BotError("an observation before the seat draw: nothing to deal yet [stukolka-rule-seat-draw]")
+    public: dict[str, Any] = dict(
+        dealer=dealer, phase=phase, carry=_carry_of(obs, rules), balances=obs.balances, table=obs.table,
+        declarations=obs.declarations, bought=obs.bought, discarded=obs.discarded,
+        shleif_refused=obs.shleif_refused, violations=obs.violations)
+    if phase in (Phase.CUT, Phase.DEAL):      # the pack is shuffled face down: any order, as likely
+        deck = list(range(52))
+        rng.shuffle(deck)
+        return StukolkaState.from_position(rules, **public, deck=deck)
+    if phase in (Phase.SHLEIF_CHOICE, Phase.SHUFFLE, Phase.SEAT_DRAW):
+        return StukolkaState.from_position(rules, **public)   # nothing dealt yet: chance's to choose
     if obs.trump is None:
-        raise BotError(f"an observation in phase {phase.value} without a trump suit")
+        raise BotError(f"an observation in phase {phase.value} without a trump suit [stukolka-rule-deal]")
     trump = obs.trump
-    st.trump_suit = trump
     known: set[int] = set()
     my_hand = list(obs.hand) if obs.hand is not None else None
     if my_hand is None:  # a dark hand: the legal discards name its cards, if any
@@ -338,12 +315,9 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
     if my_hand is not None:
         known.update(my_hand)
     tricks = _tricks_of(obs)
-    played = [c for t in tricks for _, c in t]
-    known.update(played)
+    known.update(c for t in tricks for _, c in t)
     dead = []
     if obs.turned_trump is not None:
-        st.trump_card = obs.turned_trump
-        st.trump_visible = True
         dead.append(obs.turned_trump)
         known.add(obs.turned_trump)
     shleif_held = (rules.variant == "shleif" and not obs.shleif_refused
@@ -359,11 +333,8 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
         if me == dealer and my_hand is not None and sizes[me] > 3:
             shleif_held = False  # the dealer's 4th card is already in his hand
         else:
-            cands = [c for c in pool if c // 13 == trump]
-            shleif_card = cands[0]
+            shleif_card = next(c for c in pool if c // 13 == trump)
             pool.remove(shleif_card)
-    st.trump_card = st.trump_card if st.trump_visible else shleif_card
-    st.shleif_card = shleif_card if shleif_held else None
     banned = inferred_constraints(obs, rules)
     hands: list[list[int]] = [[] for _ in range(n)]
     if my_hand is not None:
@@ -371,45 +342,15 @@ def determinize(obs: StukolkaObservation, rules: StukolkaRules, rng: random.Rand
     need = {q: sizes[q] for q in range(n) if q != me or my_hand is None}
     _deal_hidden(hands, need, pool, banned, rng)
     stock_size = obs.stock_size
-    st.stock, rest = pool[:stock_size], pool[stock_size:]
-    st.dead = dead
-    st.exposed = list(obs.exposed)
-    st.thrown = rest
-    st.hands = hands
-    st.trick = list(obs.current_trick)
-    st.tricks = [(tuple(t), w) for t, w in obs.tricks]
-    dark_on = rules.dark_on
-    st.dark = [d == "dark" for d in decl]
-    order = st.order()
-    to_act = obs.to_act
-    st.seen = [True] * n
-    if phase is Phase.DECLARE:
-        st.declare_idx = order.index(to_act)
-        for q in order[st.declare_idx:]:
-            st.seen[q] = not dark_on
-        st.seen[me] = obs.hand is not None
-    st.golets_taker = next((q for q in range(n) if decl[q] == "golets"), None)
-    st.razrez_buyers = [q for q in order if decl[q] == "razrez"]
-    if phase is Phase.PURCHASE:
-        queue = st.purchase_order()
-        st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
-        for q in st.queue:
-            st.seen[q] = not st.dark[q]
-    elif phase is Phase.RAZREZ:
-        queue = st.razrez_order()
-        st.queue = queue[queue.index(to_act):] if to_act in queue else [to_act]
-    if phase in (Phase.PURCHASE, Phase.RAZREZ) and to_act == me:
-        st.pending = max(0, sizes[me] - 3)
-        if st.pending:
-            st.seen[me] = obs.hand is not None
-    if phase is Phase.PLAY:
-        st.turn = to_act
-        if obs.tricks:
-            last, w = obs.tricks[-1]
-            wc = next(c for q, c in last if q == w)
-            st.exempt = marriage_exemption(w, wc, hands[w], trump)
-    st.purchase_money = rules.purchase_price_per_card * sum(st.bought) if rules.has_purchase else 0
-    return st
+    if shleif_card is not None and not shleif_held:
+        pool.append(shleif_card)         # (a shleif card the dealer has played or thrown: unseen)
+        shleif_card = None
+    return StukolkaState.from_position(
+        rules, **public, to_act=obs.to_act, hands=hands, stock=pool[:stock_size], thrown=pool[stock_size:],
+        dead=dead, exposed=obs.exposed, trump=trump, trump_visible=obs.turned_trump is not None,
+        trump_card=obs.turned_trump if obs.turned_trump is not None else shleif_card,
+        shleif_card=shleif_card if shleif_held else None, tricks=[t for t, _ in obs.tricks],
+        trick=obs.current_trick, looked=obs.hand is not None)
 
 
 def _deal_hidden(hands: list[list[int]], need: dict[int, int], pool: list[int], banned: dict[int, set[int]],

@@ -70,6 +70,7 @@ class Estimate:
 
 
 def estimate(values: Sequence[int | Fraction]) -> Estimate:
+    """The mean of ``values`` with its 95% confidence interval (:func:`~stukolka.bots.advisor.mean_ci`)."""
     mean, low, high = mean_ci(list(values))
     return Estimate(mean, low, high, len(values))
 

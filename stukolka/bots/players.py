@@ -17,7 +17,7 @@ from stukolka.errors import BotError
 from stukolka.cards import ACE, JACK, KING, QUEEN, card_rank, card_suit, parse_card, parse_suit
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
-from stukolka.stukolka.play import PLAYING, beats, declaring_order, trick_winner
+from stukolka.stukolka.play import PLAYING, beats_table, declaring_order, trick_winner
 from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["Bot", "RandomBot", "FaraonBot", "RuleOfThumbBot", "hand_class", "play_card", "action_cards", "strength",
@@ -42,7 +42,7 @@ class RandomBot:
 
     def choose(self, observation: Any, legal_actions: Sequence[str]) -> str:
         if not legal_actions:
-            raise BotError("a bot was asked to move with no legal action")
+            raise BotError("a bot was asked to move with no legal action [strategy-lab]")
         return self.rng.choice(list(legal_actions))
 
 
@@ -64,7 +64,7 @@ class FaraonBot:
     def choose(self, observation: Any, legal_actions: Sequence[str]) -> str:
         """Pick one of ``legal_actions`` from a ``FaraonObservation`` (cards as ints)."""
         if not legal_actions:
-            raise BotError("the shedding-game bot was asked to move with no legal action")
+            raise BotError("the shedding-game bot was asked to move with no legal action [faraon-shedding-chapter]")
         plays = [a for a in legal_actions if a.startswith("play ")]
         if not plays:
             for preferred in ("take", "draw", "pass"):
@@ -174,7 +174,7 @@ class RuleOfThumbBot:
     def choose(self, observation: StukolkaObservation, legal_actions: Sequence[str]) -> str:
         legal = list(legal_actions)
         if not legal:
-            raise BotError("a bot was asked to move with no legal action")
+            raise BotError("a bot was asked to move with no legal action [strategy-lab]")
         if len(legal) == 1:
             return legal[0]
         phase = observation.phase
@@ -197,7 +197,7 @@ class RuleOfThumbBot:
             return "look"
         me, n, dealer = obs.player, obs.seats, obs.dealer
         if dealer is None:
-            raise BotError("a declaration before the dealer is known")
+            raise BotError("a declaration before the dealer is known [stukolka-rule-seat-draw]")
         seat = declaring_order(dealer, n).index(me)  # 0 = first to declare, n-1 = dealer
         decl = obs.declarations
         ins = [q for q in range(n) if decl[q] in PLAYING]
@@ -278,6 +278,7 @@ def play_card(cards: Sequence[int], trick: Sequence[tuple[int, int]], trump: int
             return trumps[-1]
         return min(cards, key=lambda c: (card_rank(c), c))
     win = trick_winner(trick, trump)[1]
-    winners = [c for c in cards if beats(c, win, trump)]
+    table = beats_table(trump)
+    winners = [c for c in cards if table[c][win]]
     pool = winners or cards
     return min(pool, key=lambda c: (strength(c, trump), c))

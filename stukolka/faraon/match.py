@@ -10,7 +10,7 @@ whole match as one game state (for bots, random play and records), built on a se
 >>> for a in ["deal 10♠", "deal A♥", "turn 9♥", "draw", "talon 6♣", "pass", "play A♥"]:
 ...     hand.apply_action(a)
 >>> print(session.finish_deal(hand))
-seat 0 scores 16 penalty points (2 cards left): seat 0 -16 [faraon-rule-scoring]
+seat 0 scores 16 penalty points (2 cards left: 10♠ 10, 6♣ 6): seat 0 -16 [faraon-rule-scoring]
 seat 1 went out: no penalty points [faraon-rule-going-out]
 net: seat 0 -16, seat 1 0
 >>> session.totals, session.new_deal().dealer

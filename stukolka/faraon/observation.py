@@ -15,15 +15,15 @@ ledger's ``net()`` is the hand's returns and a winner who goes out on a queen ge
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar, Iterable
 
 from stukolka.base import Ledger, LedgerLine, Observation
 from stukolka.cards import QUEEN, card_rank, format_card
 from stukolka.errors import IllegalActionError
-from stukolka.faraon.rules import SUIT_NAMES, Phase
+from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, card_penalty
 
-__all__ = ["FaraonObservation", "FaraonMatchObservation", "hand_ledger", "match_ledger"]
+__all__ = ["FaraonObservation", "FaraonMatchObservation", "hand_ledger", "match_ledger", "penalty_cards"]
 
 
 @dataclass(frozen=True)
@@ -70,17 +70,48 @@ class FaraonObservation(Observation):
     blocked: bool
     #: penalty points of this hand per seat, once it is over (else None)
     points: tuple[int, ...] | None
+    #: once the hand is over, each seat's cards left, shown for the scoring, each with the points it
+    #: costs (:func:`penalty_cards`); else None
+    left: tuple[tuple[tuple[int, int], ...], ...] | None = field(default=None, kw_only=True)
 
     def __str__(self) -> str:
         lines = []
         for f in dataclasses.fields(self):
             v = getattr(self, f.name)
+            if f.name == "left":
+                if v is not None:
+                    lines.append("left: [" + ", ".join(_shown(x) for x in v) + "]")
+                continue
             if f.name == "suit":
                 text = "any" if v is None else SUIT_NAMES[v]
             else:
                 text = _show(v, f.name in self.CARD_FIELDS)
             lines.append(f"{f.name}: {text}")
         return "\n".join(lines)
+
+
+def _shown(cards: tuple[tuple[int, int], ...]) -> str:
+    """A hand shown for the scoring: ``[K♠ 3, 10♦ 10]``."""
+    return "[" + ", ".join(f"{format_card(c)} {p}" for c, p in cards) + "]"
+
+
+def penalty_cards(cards: Iterable[int], rules: FaraonRules) -> tuple[tuple[int, int], ...]:
+    """The cards a loser shows for the scoring, each with the points it costs
+    (``faraon-rule-scoring``): :func:`~stukolka.faraon.rules.card_penalty`, except that with
+    ``queen_penalty_each=False`` only the first queen costs ``queen_penalty`` and the others 0, so
+    the points add up to :func:`~stukolka.faraon.rules.hand_penalty`.
+
+    >>> from stukolka.cards import Cards
+    >>> [(format_card(c), p) for c, p in penalty_cards(Cards.parse("Q♣ Q♥ A♥"), FaraonRules(queen_penalty_each=False))]
+    [('Q♣', 30), ('Q♥', 0), ('A♥', 4)]
+    """
+    out, queen = [], False
+    for c in cards:
+        p = card_penalty(c, rules)
+        if card_rank(c) == QUEEN and not rules.queen_penalty_each:
+            p, queen = (0 if queen else p), True
+        out.append((int(c), p))
+    return tuple(out)
 
 
 def _show(v: object, cards: bool) -> str:
@@ -134,6 +165,9 @@ def hand_ledger(obs: FaraonObservation) -> Ledger:
             item = "penalty"
             rule = "faraon-rule-blocked" if obs.blocked else "faraon-rule-scoring"
             text = f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left)"
+            if obs.left is not None and obs.left[seat]:
+                text = (f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left: "
+                        + ", ".join(f"{format_card(c)} {p}" for c, p in obs.left[seat]) + ")")
         lines.append(LedgerLine(item=item, text=text, rule=rule, amounts={seat: -pts}))
     return Ledger(tuple(lines), seats=len(obs.points))
 

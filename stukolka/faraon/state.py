@@ -37,6 +37,7 @@ from stukolka.errors import (CardParseError, DeckError, IllegalActionError, Inva
                              RulesError, StukolkaError)
 from stukolka.faraon.actions import CHANCE_WORDS, FaraonActionInfo, Parsed, canonical, parse_action, play_string
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
+from stukolka.faraon.observation import penalty_cards
 from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record
 from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_reason,
@@ -622,6 +623,7 @@ class FaraonState(GameState):
             drawn=self._drawn if mine else None,
             winner=self._winner, blocked=self._blocked,
             points=tuple(self.points()) if over else None,
+            left=tuple(penalty_cards(sorted(h), self.rules) for h in self._hands) if over else None,
         )
 
     def settlement(self) -> Ledger:

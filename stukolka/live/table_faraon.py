@@ -10,9 +10,10 @@ from stukolka.base import GameState
 from stukolka.bots.players import FaraonBot
 from stukolka.errors import RulesError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState
+from stukolka.faraon.rules import MAX_PLAYERS, MIN_PLAYERS
 from stukolka.live.registry import GameSpec
 
-__all__ = ["SPEC", "new_faraon", "faraon_bot", "faraon_seats", "faraon_public"]
+__all__ = ["SPEC", "new_faraon", "faraon_bot", "faraon_seats", "faraon_public", "faraon_settings"]
 
 def faraon_seats(state: GameState) -> int:
     """The shedding game seats as many as its rules' ``players``, a hand or a match alike."""
@@ -53,4 +54,25 @@ def faraon_public(state: GameState) -> dict[str, Any]:
     return dict(state.view(None))
 
 
-SPEC = GameSpec(new_faraon, faraon_bot, seats=faraon_seats, public_view=faraon_public)
+def faraon_settings() -> dict[str, Any]:
+    """What a settings panel of the shedding game offers, read from the engine's rules: the number
+    of players (``faraon-rule-players``), a match to the target or one hand, the target, passing a
+    7 on, a queen on anything, and who plays each seat (a person or a bot)."""
+    d = FaraonRules()
+    fields: list[dict[str, Any]] = [
+        {"name": "match", "kind": "bool", "label": "A match: hands until a total reaches the target", "default": True,
+         "rule": "faraon-rule-match"},
+        {"name": "target", "kind": "int", "label": "Target", "default": d.target, "min": 10, "max": 1000, "step": 10,
+         "rule": "faraon-rule-match"},
+        {"name": "seven_stacking", "kind": "bool", "label": "A 7 may be passed on with another 7",
+         "default": d.seven_stacking, "rule": "faraon-rule-seven"},
+        {"name": "queen_on_anything", "kind": "bool", "label": "A queen may go on any card",
+         "default": d.queen_on_anything, "rule": "faraon-rule-queen-wild"},
+    ]
+    return {"seats": {"field": "players", "label": "Players", "min": MIN_PLAYERS, "max": MAX_PLAYERS, "offset": 0,
+                      "default": d.players, "rule": "faraon-rule-players"},
+            "seat_names": [f"seat {q}" for q in range(MAX_PLAYERS)],
+            "fields": fields, "defaults": {f["name"]: f["default"] for f in fields} | {"players": d.players}}
+
+
+SPEC = GameSpec(new_faraon, faraon_bot, seats=faraon_seats, public_view=faraon_public, settings=faraon_settings)

@@ -17,12 +17,13 @@ from stukolka.base import CHANCE, GameState, sample_chance
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.live.registry import GameSpec
 from stukolka.shtoss import Pharaon, Session, ShtossRules, ShtossState
-from stukolka.shtoss.checks import check_money
+from stukolka.shtoss.checks import MAX_PUNTERS, check_money
+from stukolka.shtoss.rules import _OPTION_LABEL, _PLIE_RULES, _SPEC_LABEL
 from stukolka.shtoss.evenings import capital_after, queen_of_spades, replay_evening
 
 __all__ = ["SHTOSS", "PHARAON", "QUEEN_OF_SPADES", "new_shtoss", "ShtossTableBot", "shtoss_bot", "LiveShtoss",
            "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot", "evening_bot",
-           "pharaon_seats", "shtoss_seats"]
+           "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings"]
 
 def new_shtoss(options: Mapping[str, Any], rng: random.Random) -> GameState:
     """A shtoss deal from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
@@ -90,7 +91,8 @@ class LiveShtoss(ShtossState):
 
 class ShtossTableBot:
     """A plain player for a shtoss table: a punter stakes one card of his own deck (at his
-    default kush) when he may and has none open, then says ``done``; the banker accepts,
+    default kush) when he may and has none open, then lets it ride: ``stop`` (no more stakes
+    this deal) where the rules have stakes between abcugs, else ``done``; the banker accepts,
     cuts where chance says and turns the next abcug.  It only ever picks among the engine's
     legal actions."""
 
@@ -109,6 +111,8 @@ class ShtossTableBot:
         stakes = [a for a in legal if a.startswith("stake ")]
         if stakes and not mine:
             return self.rng.choice(stakes)
+        if "stop" in legal:
+            return "stop"
         if "done" in legal:
             return "done"
         return self.rng.choice(legal)
@@ -272,8 +276,60 @@ def shtoss_seats(state: GameState) -> int:
     return int(getattr(state, "punters")) + 1
 
 
+# --------------------------------------------------------------------------- settings panels
+#: the rules fields a shtoss or Pharaon settings panel offers, with the words of its control
+_PLIE_WORDS = {"banker_wins": "the banker wins a plie", "half": "a plie costs the punter half his kush",
+               "push": "a plie is a stand-off"}
+#: at most this many seats in a settings panel (the engine takes up to MAX_PUNTERS punters; a page's
+#: panel offers a table that fits on one screen)
+PANEL_PUNTERS = 6
+
+
+def _shtoss_fields(deal: bool) -> list[dict[str, Any]]:
+    """The fields both panels offer, each read from :class:`ShtossRules` (its default, its choices)
+    and named by its book label; ``deal``: shtoss (the initial kush) rather than Pharaon."""
+    d = ShtossRules()
+    fields: list[dict[str, Any]] = [
+        {"name": "deck_size", "kind": "choice", "label": "Deck", "default": d.deck_size,
+         "choices": [[n, f"{n} cards"] for n in (52, 36, 32)], "rule": _SPEC_LABEL["H-4"]},
+        {"name": "plie_rule", "kind": "choice", "label": "A plie (two of the rank in one abcug)",
+         "default": d.plie_rule, "choices": [[p, _PLIE_WORDS.get(p, p)] for p in _PLIE_RULES],
+         "rule": _SPEC_LABEL["H-1"]},
+        {"name": "mid_deal_bets", "kind": "bool", "label": "New stakes between abcugs", "default": d.mid_deal_bets,
+         "rule": _OPTION_LABEL["mid_deal_bets"]},
+        {"name": "lob_half", "kind": "bool", "label": "The lob takes only half the kush", "default": d.lob_half,
+         "rule": _OPTION_LABEL["lob_half"]},
+    ]
+    if deal:
+        fields.append({"name": "initial_kush", "kind": "int", "label": "Initial kush", "default": 1,
+                       "min": d.min_kush, "max": 1000, "step": d.min_kush, "rule": "shtoss-rule-kush"})
+    return fields
+
+
+def shtoss_settings() -> dict[str, Any]:
+    """What a shtoss settings panel offers, read from the engine's rules: the number of punters,
+    the deck, the plie, stakes between abcugs, the lob at half, the initial kush, and who plays
+    each seat (the banker, seat 0, and the punters: each a person or a bot)."""
+    fields = _shtoss_fields(True)
+    return {"seats": {"field": "punters", "label": "Punters", "min": 1, "max": min(PANEL_PUNTERS, MAX_PUNTERS),
+                      "offset": 1, "default": 1, "rule": "shtoss-rule-roles"},
+            "seat_names": ["the banker"] + [f"punter {q}" for q in range(1, PANEL_PUNTERS + 1)],
+            "fields": fields, "defaults": {f["name"]: f["default"] for f in fields} | {"punters": 1}}
+
+
+def pharaon_settings() -> dict[str, Any]:
+    """What a Pharaon settings panel offers: the deck, the plie (the French doublet: ``half``),
+    stakes between abcugs and the lob at half; two seats, the banker and the punter, each a person
+    or a bot."""
+    fields = _shtoss_fields(False)
+    return {"seats": {"field": None, "label": "Seats", "min": 2, "max": 2, "offset": 0, "default": 2,
+                      "rule": "shtoss-rule-roles"},
+            "seat_names": ["the banker", "the punter"],
+            "fields": fields, "defaults": {f["name"]: f["default"] for f in fields}}
+
+
 _queen()     # read the evenings' record at import: after a memory snapshot the wheel's files are gone
 
-SHTOSS = GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats)
-PHARAON = GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats)
+SHTOSS = GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats, settings=shtoss_settings)
+PHARAON = GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats, settings=pharaon_settings)
 QUEEN_OF_SPADES = GameSpec(new_evening, evening_bot, seats=shtoss_seats, bot_fallback=shtoss_bot)

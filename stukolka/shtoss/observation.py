@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from stukolka.base import Ledger, LedgerLine, Observation, money_text as _money
-from stukolka.cards import card_rank, format_card
+from stukolka.cards import card_name, card_rank, format_card, rank_name
 from stukolka.shtoss.rules import BANKER
 from stukolka.shtoss.stakes import Phase, Settlement
 
-__all__ = ["StakeSeen", "ShtossObservation", "seat_names", "ledger_of", "view_of", "named_rank"]
+__all__ = ["StakeSeen", "ShtossObservation", "seat_names", "ledger_of", "view_of", "named_rank", "abcug_words"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,8 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
     right, left = data["right"], data["left"]
     out["abcugs"] = [{"number": i + 1, "places": [2 * i + 1, 2 * i + 2], "right": c,
                       "left": left[i] if i < len(left) else None} for i, c in enumerate(right)]
+    for i, ab in enumerate(out["abcugs"]):
+        ab["words"] = abcug_words(ab, out["stakes"], i == len(out["abcugs"]) - 1)
     out["turned"] = len(right) + len(left)
     out["banker_deck"] = out.pop("undealt")
     out["casekeeper"] = {_RANK_NAMES.get(r, str(r)): n for r, n in unseen}
@@ -107,6 +109,43 @@ def view_of(game: str, obs: Observation, seat: int, legal: list[str], ledger: Le
     if ledger is not None:
         out["settlement"] = ledger.to_dict()
     return out
+
+
+def _staked(stake: dict[str, Any]) -> str:
+    """A stake's card as a reader says it: ``punter 1's queen of spades`` (Pharaon: the named rank)."""
+    who = f"punter {stake['punter']}'s "
+    if stake.get("named"):
+        return who + "named " + rank_name(card_rank(stake["cards"][0]))
+    cards = stake.get("cards")
+    if not cards:
+        return who + "card"
+    return who + " and ".join(card_name(c) for c in cards)
+
+
+def abcug_words(abcug: dict[str, Any], stakes: list[dict[str, Any]], latest: bool) -> str:
+    """What an abcug did, in a sentence for a status line and a log, from the view's own data: the
+    cards laid right and left, each stake they decided (who wins or loses how much), and for the
+    latest abcug the stakes still open ("not yet decided").
+
+    >>> abcug_words({"number": 1, "places": [1, 2], "right": 46, "left": 1}, [{"punter": 1, "cards": [10],
+    ...     "open": True, "position": None, "amount": None}], True)
+    "Abcug 1: the banker lays the nine of clubs right and the three of spades left; punter 1's queen of spades is not yet decided."
+    """
+    laid = f"the {card_name(abcug['right'])} right"
+    if abcug["left"] is not None:
+        laid += f" and the {card_name(abcug['left'])} left"
+    said = []
+    for s in stakes:
+        if s.get("position") in abcug["places"] and s.get("amount") is not None:
+            amount = Fraction(str(s["amount"]))
+            result = (f"wins {_money(amount)}" if amount > 0 else f"loses {_money(-amount)}" if amount < 0
+                      else "is a stand-off")
+            said.append(f"{_staked(s)} {result}")
+    if latest:
+        still = [_staked(s) for s in stakes if s.get("open")]
+        if still:
+            said.append(" and ".join(still) + (" is" if len(still) == 1 else " are") + " not yet decided")
+    return f"Abcug {abcug['number']}: the banker lays {laid}" + ("; " + "; ".join(said) if said else "") + "."
 
 
 def _pharaon_fields(data: dict[str, Any], ledger: Ledger | None) -> dict[str, Any]:

@@ -24,7 +24,7 @@ True
 
 Actions are short strings (see ``docs/shtoss-actions.md``)::
 
-    stake Q♠ 30      pair Q♠ Q♥ 5     done      accept    refuse
+    stake Q♠ 30      pair Q♠ Q♥ 5     done      stop      accept    refuse
     cut 17           card 7♦          shuffle 42          deck 9♣ 3♦ ...
     next
 """
@@ -92,6 +92,7 @@ _GRAMMAR: dict[str, tuple[int, int | None, str, tuple[str, str]]] = {
     "stake": (1, 2, "stake <card> [kush]", ("shtoss-rule-kush", "2.3.3")),
     "pair": (2, 3, "pair <card> <card> [kush]", ("shtoss-rule-pair-bet", "H-11")),
     "done": (0, 0, "done", ("shtoss-rule-kush", "2.3.3")),
+    "stop": (0, 0, "stop", ("shtoss-rule-mid-deal-bets", "H-13")),
     "accept": (0, 0, "accept", ("shtoss-rule-banker-refusal", "H-5")),
     "refuse": (0, 0, "refuse", ("shtoss-rule-banker-refusal", "H-5")),
     "cut": (1, 1, "cut <k>", ("shtoss-rule-podrezka", "2.3.4")),
@@ -135,12 +136,15 @@ def _side(place: int, deal_length: int) -> str:
 class ShtossState(GameState):
     """One deal (метка) of shtoss, as an explicit state machine.
 
-    Phases: ``stake`` (punter 1, then 2, ... stake cards and say ``done``; the banker
+    Phases: ``stake`` (punter 1, then 2, ... stake cards and say ``done``, or ``stop`` to stake
+    nothing more this deal when ``mid_deal_bets`` is agreed; the banker
     answers ``accept``/``refuse`` to a kush above the initial one unless ``volny_kush``),
     ``cut`` (the podrezka, ``cut k`` with ``1 <= k < deck_size``; it freezes the stakes),
     ``deal`` (chance fixes the banker's deck, card by card with ``card X`` or at once with
     ``shuffle <seed>`` / ``deck <cards>``; the banker turns an abcug with ``next``), and
-    ``bets`` (between abcugs, only with ``mid_deal_bets``).
+    ``bets`` (between abcugs, only with ``mid_deal_bets``: each punter who has not said ``stop``
+    stakes a new card, says ``done`` for this abcug or ``stop`` for the rest of the deal; once no
+    punter is left to ask, the banker turns on without a stop).
 
     ``deck <cards>`` gives the deck as it lies after the cut (any cards not named follow in
     the fixed order of :func:`stukolka.cards.deck`); ``shuffle <seed>`` shuffles with
@@ -187,6 +191,7 @@ class ShtossState(GameState):
         self._order: list[Card] = []       # the banker's deck as far as it is fixed
         self.dealt = 0                     # cards turned so far
         self._new_in_round = False
+        self.stopped: frozenset[int] = frozenset()   # punters who stake nothing more this deal
 
     @classmethod
     def staked(cls, rules: ShtossRules, card: int, kush: int, *, action: str = "") -> "ShtossState":
@@ -280,6 +285,8 @@ class ShtossState(GameState):
             acts = self._stake_options(p)
             if self.phase is Phase.BETS or not acts or any(s.punter == p for s in self.stakes):
                 acts.append("done")
+                if self.rules.mid_deal_bets:
+                    acts.append("stop")
             return acts
         if self.phase is Phase.CUT:
             return [f"cut {k}" for k in range(1, self.rules.deck_size)]
@@ -426,8 +433,8 @@ class ShtossState(GameState):
             return self._stake(action, verb, args, player)
         if verb in ("accept", "refuse"):
             return self._answer(action, verb)
-        if verb == "done":
-            return self._done(action, player)
+        if verb in ("done", "stop"):
+            return self._done(action, player, stop=verb == "stop")
         if verb == "cut":
             return self._cut(action, args)
         if verb in ("card", "shuffle", "deck"):
@@ -521,17 +528,25 @@ class ShtossState(GameState):
             self._add(self._pending)
         self._pending = None
 
-    def _done(self, action: str, player: int) -> None:
+    def _done(self, action: str, player: int, stop: bool = False) -> None:
         if self.phase not in (Phase.STAKE, Phase.BETS) or self._pending is not None:
-            raise IllegalActionError(action, f"'done' ends a punter's staking; now it is the {self.phase.value} phase",
+            word = "stop" if stop else "done"
+            raise IllegalActionError(action, f"'{word}' ends a punter's staking; now it is the {self.phase.value} phase",
                                      rule_tag("shtoss-rule-kush", "2.3.3"))
+        if stop and not self.rules.mid_deal_bets:
+            raise IllegalActionError(action, "'stop' gives up the stakes between abcugs, which these rules do not "
+                                             "have (mid_deal_bets=False); say 'done'",
+                                     rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
         if self.phase is Phase.STAKE and not any(s.punter == player for s in self.stakes) \
                 and self._stake_options(player):
             raise IllegalActionError(action, f"punter {player} has not staked a card (only a punter for whom "
                                              "the bank has no room left may sit the deal out)",
                                      rule_tag("shtoss-rule-kush", "2.3.3"))
-        if self._turn < self.punters:
-            self._turn += 1
+        if stop:
+            self.stopped = self.stopped | {player}
+        later = self._askable(self._turn + 1)
+        if later is not None:
+            self._turn = later
             return
         if self.phase is Phase.STAKE:
             self.phase = Phase.CUT
@@ -539,6 +554,14 @@ class ShtossState(GameState):
             self.phase = Phase.OVER
         else:
             self.phase = Phase.DEAL
+
+    def _askable(self, first: int) -> int | None:
+        """The first punter from ``first`` on who is asked for a stake now: before the cut every
+        punter, between abcugs only those who have not said ``stop``; None if there is none."""
+        for q in range(first, self.punters + 1):
+            if self.phase is Phase.STAKE or q not in self.stopped:
+                return q
+        return None
 
     def _cut(self, action: str, args: list[str]) -> None:
         if self.phase is not Phase.CUT:
@@ -612,8 +635,9 @@ class ShtossState(GameState):
                                                    "shtoss-rule-podrezka-by"))
             self._open = []
             self.phase = Phase.OVER
-        elif self.rules.mid_deal_bets:
-            self.phase, self._turn, self._new_in_round = Phase.BETS, 1, False
+        elif self.rules.mid_deal_bets and len(self.stopped) < self.punters:
+            self.phase, self._new_in_round = Phase.BETS, False
+            self._turn = self._askable(1) or 1
         elif not self._open:
             self.phase = Phase.OVER
 
@@ -678,13 +702,16 @@ class ShtossState(GameState):
         """Plain JSON-able data for a front end drawing the table for ``seat`` (see
         ``docs/shtoss-actions.md``); built from :meth:`observation`, so it hides what the
         seat may not see.  Besides the observation: ``legal`` and ``actions`` (each legal action
-        described, :meth:`describe_action`) for the seat to act, ``phase_words`` and ``limits``."""
+        described, :meth:`describe_action`) for the seat to act, ``phase_words``, ``limits``,
+        ``stopped`` (the punters who stake nothing more this deal) and ``mid_deal_bets``."""
         legal = self.legal_actions() if self.current_player() == seat else []
         out = view_of("shtoss", self.observation(seat), seat, legal,
                       self.settlement() if self.is_terminal() else None)
         out["actions"] = [self.describe_action(a).to_dict() for a in legal]
         out["phase_words"] = self.phase_words()
         out["limits"] = self.limits()
+        out["stopped"] = sorted(self.stopped)
+        out["mid_deal_bets"] = self.rules.mid_deal_bets
         return out
 
     @property
@@ -783,13 +810,19 @@ class ShtossState(GameState):
             return ActionInfo(canonical, verb, f"Stake {kush} on {_the(cards[0])}",
                               f"stakes {kush} on a card face down" if face_down
                               else f"stakes {kush} on {_the(cards[0])}", rule, cards, kush, face_down)
+        if verb == "stop":
+            return ActionInfo("stop", verb, "No more stakes this deal: let my stakes ride",
+                              "stakes nothing more this deal", rule)
         if verb == "done":
             if self.phase is Phase.STAKE and not any(st.punter == p for st in self.stakes):
                 return ActionInfo("done", verb, "Sit this deal out (the bank has no room for a stake)",
                                   "sits the deal out", "shtoss-rule-bank-limit")
             if self.phase is Phase.BETS:
                 return ActionInfo("done", verb, "No new stake before the next abcug",
-                                  "stakes nothing new", "shtoss-rule-mid-deal-bets")
+                                  "stakes nothing new before the next abcug", "shtoss-rule-mid-deal-bets")
+            if self.rules.mid_deal_bets:
+                return ActionInfo("done", verb, "Done for now (I may stake again between abcugs)",
+                                  "is done staking for now", rule)
             return ActionInfo("done", verb, "Done staking", "is done staking", rule)
         if verb in ("accept", "refuse"):
             pending = self._pending

@@ -3,9 +3,10 @@
 A deal runs through them in this order::
 
     seat_draw (first deal only) -> shleif_choice (shleif) -> shuffle -> cut -> deal
-    -> declare -> purchase -> razrez -> play -> terminal
+    -> declare -> purchase -> razrez -> play -> over
 
-Each phase's value is its name as a plain word.
+Each phase's value is its name as a plain word; the end of every game of the package is
+``Phase.OVER`` (``"over"``).
 """
 
 from __future__ import annotations
@@ -27,4 +28,4 @@ class Phase(str, enum.Enum):
     PURCHASE = "purchase"
     RAZREZ = "razrez"
     PLAY = "play"
-    TERMINAL = "terminal"
+    OVER = "over"

@@ -39,7 +39,7 @@ from stukolka.cards import Cards, card_svg, cards_html, format_card
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["DealView", "Deal", "show", "tricks_text", "hand"]
+__all__ = ["DealView", "Deal", "show", "tricks_text", "hand", "state_text"]
 
 _SUIT_NAMES = ("spades ♠", "hearts ♥", "diamonds ♦", "clubs ♣")
 
@@ -61,6 +61,8 @@ class Deal(Protocol):
     balances: list[int]
     trick: list[tuple[int, int]]
     tricks: list[tuple[tuple[tuple[int, int], ...], int]]
+    table: int
+    violations: list[tuple[int, str, str]]
 
     def current_player(self) -> int: ...
 
@@ -78,6 +80,31 @@ def tricks_text(state: Deal) -> str:
         lines.append(f"trick {i}: {cards} -> seat {winner}")
     if state.trick:
         lines.append("current: " + " ".join(f"{p}:{format_card(c)}" for p, c in state.trick))
+    return "\n".join(lines)
+
+
+def state_text(state: Deal) -> str:
+    """A deal as text (what ``str(state)`` prints): the rules, the phase, the trump, the money
+    in play, and a line per seat with its declaration, hand, tricks and chips; ``*`` marks the
+    seat to act."""
+    trump = "?" if state.trump_suit is None else "♠♥♦♣"[state.trump_suit]
+    tc = "" if state.trump_card is None else f" (card {format_card(state.trump_card)}"
+    tc += "" if not tc else (", dead)" if state.trump_visible else ", shleif)")
+    r = state.rules
+    lines = [f"Stukolka {r.variant}, {state.n} players, stake {r.stake}; phase {state.phase.value}; "
+             f"dealer {state.dealer}; trump {trump}{tc}",
+             f"pot in play {state.pot}; table {state.table}",
+             "seat | declared | hand          | tricks | balance"]
+    to_act = state.current_player()
+    for p in range(state.n):
+        mark = "*" if p == to_act else " "
+        cards = " ".join(format_card(c) for c in state.hands[p])
+        lines.append(f"{mark}{p:>3} | {state.declarations[p] or '-':<8} | {cards:<13} | "
+                     f"{state.tricks_won[p]:>6} | {state.balances[p]:>7}")
+    if state.trick:
+        lines.append("trick: " + " ".join(f"{q}:{format_card(c)}" for q, c in state.trick))
+    if state.violations:
+        lines.append("violations: " + ", ".join(f"{q} {rule} ({c})" for q, rule, c in state.violations))
     return "\n".join(lines)
 
 

@@ -3,11 +3,14 @@
 The engine (:class:`~stukolka.stukolka.state.StukolkaState`), the search bots and the
 tables all ask these functions, so each rule is written once:
 
-* :func:`beats` and :func:`trick_winner`: ``stukolka-rule-trick-winner``;
+* :func:`beats` and :func:`trick_winner`: ``stukolka-rule-trick-winner``; :data:`BEATS` is
+  :func:`beats` as a table, made once, for the places that ask it at every card;
 * :func:`card_options`: the cards a hand may play into a trick, with the rule that limits
   them (leads K-11, following K-6, K-7, K-8);
 * :func:`marriage_exemption`: who is freed from leading the other card of a trump marriage;
 * :func:`violation_rule`: which rule an illegal card breaks (``stukolka-rule-violation``);
+* :func:`cards_not_held`: the rules of leading and following read backwards -- the cards the
+  play so far proves a seat does not hold (what the search bots deal around);
 * :func:`declaring_order`, :data:`PLAYING`: who declares when, and which declarations play;
 * :func:`discard_order`: the canonical order of the cards of a discard.
 
@@ -25,9 +28,9 @@ from collections.abc import Iterable, Sequence
 
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["PLAYING", "beats", "trick_winner", "winning_index", "card_options", "lead_options",
+__all__ = ["PLAYING", "BEATS", "beats", "beats_table", "trick_winner", "winning_index", "card_options", "lead_options",
            "follow_options", "marriage_exemption",
-           "violation_rule", "declaring_order", "discard_order", "trick_reason"]
+           "violation_rule", "cards_not_held", "declaring_order", "discard_order", "trick_reason"]
 
 #: The declarations that take part in the play (``stukolka-rule-declare``).
 PLAYING: frozenset[str] = frozenset({"knock", "golets", "dark", "razrez"})
@@ -45,17 +48,35 @@ def beats(card: int, best: int, trump: int | None) -> bool:
     return (cs == bs and card > best) or (cs == trump and bs != trump)
 
 
+#: :func:`beats` as a table, made once from it (as python-chess makes its attack tables from
+#: readable generators): ``BEATS[trump][card][best]`` is ``beats(card, best, trump)`` for a
+#: trump suit 0..3, and ``BEATS[4]`` when there is no trump.  Two look-ups cost less than the
+#: test itself (``python benchmarks/engine.py --beats``), so every place that asks at every card
+#: -- the engine's trick, the rules of following, the solver's search -- asks the table.
+BEATS: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+    tuple(tuple(beats(card, best, trump) for best in range(52)) for card in range(52))
+    for trump in (0, 1, 2, 3, None))
+
+
+def beats_table(trump: int | None) -> tuple[tuple[bool, ...], ...]:
+    """``BEATS`` for ``trump`` (``None``: no trump): ``beats_table(t)[card][best]``.
+
+    >>> beats_table(1)[13][12], beats_table(None)[13][12]
+    (True, False)
+    """
+    return BEATS[4 if trump is None else trump]
+
+
 def winning_index(trick: Trick, trump: int | None) -> int:
-    """The position in ``trick`` (a sequence of ``(seat, card)``) of the card winning it so far
-    (:func:`beats`, written out: this runs at every card of every searched deal)."""
+    """The position in ``trick`` (a sequence of ``(seat, card)``) of the card winning it so far:
+    each card is asked whether it beats the winner so far (:data:`BEATS`)."""
+    table = BEATS[4 if trump is None else trump]
     best = 0
     win = trick[0][1]
-    ws = win // 13
     for i in range(1, len(trick)):
         c = trick[i][1]
-        cs = c // 13
-        if (cs == ws and c > win) or (cs == trump and ws != trump):
-            best, win, ws = i, c, cs
+        if table[c][win]:
+            best, win = i, c
     return best
 
 
@@ -123,27 +144,24 @@ def follow_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick,
     winning the trick so far, when the caller keeps it (else it is found here)."""
     r = rules
     t = trump
+    table = BEATS[t]
     lead = trick[0][1]
     led = lead // 13
-    if win is None:
-        win = lead                           # (trick_winner, written out; the lead, compared
-        ws = led                             # with itself, changes nothing)
+    if win is None:                          # the winner so far (trick_winner; the lead,
+        win = lead                           # compared with itself, changes nothing)
         for _, c in trick:
-            cs = c // 13
-            if (cs == ws and c > win) or (cs == t and ws != t):
-                win, ws = c, cs
-    else:
-        ws = win // 13
+            if table[c][win]:
+                win = c
     # (plain loops: a hand is three or four cards, and a comprehension costs a call of its own)
     same = []
     for c in hand:
         if c // 13 == led:
             same.append(c)
     if same:
-        target, ts = (win, ws) if r.must_beat == "current_winner" else (lead, led)
+        target = win if r.must_beat == "current_winner" else lead
         over = []
-        for c in same:  # beats(c, target, t) for a card c of the suit led
-            if (led == ts and c > target) or (led == t and ts != t):
+        for c in same:
+            if table[c][target]:
                 over.append(c)
         if over:
             return over, "stukolka-rule-must-beat"
@@ -153,10 +171,10 @@ def follow_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick,
         if c // 13 == t:
             trumps.append(c)
     if trumps:
-        if ws == t and r.must_overtrump:
+        if win // 13 == t and r.must_overtrump:
             over = []
             for c in trumps:
-                if c > win:
+                if table[c][win]:
                     over.append(c)
             if over:
                 return over, "stukolka-rule-overtrump"
@@ -178,6 +196,58 @@ def violation_rule(hand: Sequence[int], trick: Trick, card: int, trump: int | No
         if card // 13 != trump and limiting_rule in ("stukolka-rule-overtrump", "stukolka-rule-undertrump"):
             return "stukolka-rule-must-trump"
     return limiting_rule or "stukolka-rule-violation"
+
+
+def cards_not_held(rules: StukolkaRules, tricks: Iterable[Trick], trump: int) -> dict[int, set[int]]:
+    """The cards each seat cannot hold now, proved by the cards it played into ``tricks`` (each a
+    sequence of ``(seat, card)``, the trick begun last included): the rules of leading and
+    following (:func:`lead_options`, :func:`follow_options`) read backwards.  Only in ``prevent``
+    mode, where every card played was legal (in ``penalize`` mode nothing is proved: ``{}``).
+
+    * a leader who did not lead the trump ace does not hold it (``stukolka-rule-trump-ace-lead``);
+    * a follower who did not follow suit holds none of the suit led (``stukolka-rule-follow-suit``),
+      and, playing no trump either, no trump -- or, when the trick was trumped and he must only
+      overtrump, no trump above the winning one (``stukolka-rule-must-trump``,
+      ``stukolka-rule-overtrump``, ``stukolka-rule-undertrump``);
+    * a follower who followed without beating the card to beat holds no card of the suit led
+      that beats it (``stukolka-rule-must-beat``).
+
+    ``tests/test_stukolka_inference.py`` holds every such card out of the real hands at every
+    card of seeded deals over every rule mix.
+
+    >>> from stukolka.cards import parse_card as c
+    >>> sorted(cards_not_held(StukolkaRules(), [[(1, c("5♥")), (2, c("7♦"))]], 0)[2])[:3]   # void in ♥ and ♠
+    [0, 1, 2]
+    """
+    banned: dict[int, set[int]] = {}
+    if rules.violation_mode != "prevent":
+        return banned
+    table = BEATS[trump]
+    ace = trump * 13 + 12
+    trumps = range(trump * 13, trump * 13 + 13)
+    for trick in tricks:
+        lead_seat, lead = trick[0]
+        if rules.lead_trump_ace and lead != ace:
+            banned.setdefault(lead_seat, set()).add(ace)
+        led = lead // 13
+        suit = range(led * 13, led * 13 + 13)
+        win = lead
+        for q, c in trick[1:]:
+            b = banned.setdefault(q, set())
+            if c // 13 != led:
+                b.update(suit)                                   # void in the suit led
+                if c // 13 != trump:
+                    if win // 13 == trump and rules.must_overtrump and not rules.must_undertrump:
+                        b.update(x for x in trumps if table[x][win])
+                    else:
+                        b.update(trumps)
+            else:
+                target = win if rules.must_beat == "current_winner" else lead
+                if not table[c][target]:
+                    b.update(x for x in suit if table[x][target])
+            if table[c][win]:
+                win = c
+    return banned
 
 
 def marriage_exemption(winner: int, winning_card: int, hand_after: Sequence[int],

@@ -8,13 +8,15 @@ worked example of sources 000, 001 and 003::
     each active player with no trick, and each violator, pays a remiz of pot_in_play
     the remizes (and any purchase money) make the carry of the next deal
 
-Every way a deal can end is settled by one function, :func:`deal_ledger`, which itemises the
-money as a :class:`~stukolka.base.Ledger` (one :class:`~stukolka.base.LedgerLine` per fee, ante,
-trick, forfeit, remiz and purchase, each with its rule label), shown by
-:meth:`StukolkaState.settlement <stukolka.stukolka.state.StukolkaState.settlement>`;
-:func:`settle_deal` is the sum of its end-of-deal lines.  When a deal ends the engine pays
-:func:`state_payments`, the same end-of-deal sums added up in integers without the words, and
-writes the ledger only when it is asked for; the tests hold the two equal.
+The end of a deal is settled by one function, :func:`end_moves`: the money each trick, forfeit,
+remiz or all-pass moves, line by line, as data.  Everything else reads it: the engine pays
+their sums when a deal ends (:func:`state_payments`), :func:`settle_deal` is their sums for
+trick counts, and :func:`settlement_lines` puts each in words as a
+:class:`~stukolka.base.LedgerLine`, from which :func:`deal_ledger` itemises the whole money of a
+deal as a :class:`~stukolka.base.Ledger` (one line per fee, ante, trick, forfeit, remiz and
+purchase, each with its rule label), shown by
+:meth:`StukolkaState.settlement <stukolka.stukolka.state.StukolkaState.settlement>`; the engine
+writes the ledger only when it is asked for.
 
 A violator who forfeits his trick money (``violator_forfeits_tricks``, K-10) hands each third he
 took to the player whose card would have taken that trick without his (:func:`forfeit_taker`);
@@ -32,21 +34,28 @@ three are, a whole pot.  So every pot stays divisible by 3 (``stukolka-rule-chip
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from stukolka.base import Ledger, LedgerLine, RulesError
+from stukolka.stukolka.play import trick_winner
 from stukolka.stukolka.rules import RULE_LABELS
 from stukolka.cards import format_card
 
 __all__ = ["opening_contributions", "pot_in_play", "trick_share", "remiz", "settle_deal",
-           "settle_all_pass", "forfeit_taker", "settlement_lines", "deal_ledger", "state_ledger",
-           "paid_at_end", "state_payments", "SETTLED_AT_END"]
+           "settle_all_pass", "forfeit_taker", "end_moves", "settlement_lines", "deal_ledger", "state_ledger",
+           "paid_at_end", "state_payments", "SETTLED_AT_END", "Move"]
 
 #: Items of the lines paid out when the deal ends (the fee, antes and purchases were paid before).
 SETTLED_AT_END = frozenset({"trick", "forfeit", "remiz", "all-pass"})
 
 #: A violation as the engine records it: (seat, the rule broken, the card played).
 Violation = tuple[int, str, str]
+#: One line of money moved when a deal ends, before it is put in words: ``(item, rule, amounts,
+#: table, facts)``: the item (``trick``, ``forfeit``, ``remiz``, ``all-pass``), the rule's label,
+#: ``(seat, chips)`` pairs, what the line puts on the table (+) or takes off it (-), and the facts
+#: its words name (see :func:`end_moves`).
+Move = tuple[str, str, tuple[tuple[int, int], ...], int, tuple[Any, ...]]
 
 
 def opening_contributions(n_players: int, dealer: int, stake: int, carry: int, *,
@@ -132,11 +141,7 @@ def forfeit_taker(trick: Sequence[tuple[int, int]], trump: int, violators: Colle
     others = [(p, int(card)) for p, card in trick if p not in violators]
     if not others:
         return None
-    taker, best = others[0]
-    for p, card in others[1:]:
-        if (card // 13 == best // 13 and card > best) or (card // 13 == trump and best // 13 != trump):
-            taker, best = p, card
-    return taker
+    return trick_winner(others, trump)[0]
 
 
 def _line(item: str, text: str, rule: str, amounts: Mapping[int, int] | None = None, table: int = 0) -> LedgerLine:
@@ -159,43 +164,51 @@ def _plural(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bool],
-                     violations: Sequence[Violation] = (), *, dealer: int | None = None,
-                     all_pass: str = "dealer_takes", forfeits: bool = False, max_one_remiz: bool = True,
-                     cap: int | None = None, forfeit_takers: Mapping[int, int | None] | None = None,
-                     trick_notes: Sequence[str] = (), names: Sequence[str] = ()) -> list[LedgerLine]:
-    """The lines paid when a deal ends: each trick's third, the forfeits, the remizes; or, when
-    nobody played, the all-pass line (``stukolka-rule-all-pass``, K-13).
+def end_moves(pot: int, trick_winners: Sequence[int], active: Sequence[bool],
+              violations: Sequence[Violation] = (), *, dealer: int | None = None,
+              all_pass: str = "dealer_takes", forfeits: bool = False, max_one_remiz: bool = True,
+              cap: int | None = None, forfeit_takers: Mapping[int, int | None] | None = None) -> list[Move]:
+    """The money that moves when a deal ends, line by line, as data (:data:`Move`): each trick's
+    third to its winner (facts: the trick's index, its winner, and whether he played alone: a lone
+    player, given no trick winners, takes the three tricks unopposed), the forfeits of a violator's
+    thirds (facts: the index, the violator and who receives the third, ``None`` when it stays on
+    the table), the remizes (facts: the seat, the tricks it took and why it pays: ``trickless``,
+    ``broke`` or ``trickless and broke``); or, when nobody played, the all-pass line (facts: who
+    takes the pot, ``None`` when it stays) (``stukolka-rule-trick-share``, ``stukolka-rule-remiz``,
+    ``stukolka-rule-violation``, ``stukolka-rule-all-pass``, K-10, K-13, K-20).
 
     ``trick_winners`` lists who took each trick, in order; ``violations`` the engine's
     ``(seat, rule, card)`` records; ``forfeit_takers`` maps the index of a trick taken by a
     violator to the seat that receives it (see :func:`forfeit_taker`).
 
-    >>> [(ln.item, dict(ln.amounts), ln.table) for ln in settlement_lines(60, [0, 0, 1], [True, True, True])]
-    [('trick', {0: 20}, -20), ('trick', {0: 20}, -20), ('trick', {1: 20}, -20), ('remiz', {2: -60}, 60)]
+    >>> [(m[0], m[2], m[3]) for m in end_moves(60, [0, 0, 1], [True, True, True])]
+    [('trick', ((0, 20),), -20), ('trick', ((0, 20),), -20), ('trick', ((1, 20),), -20), ('remiz', ((2, -60),), 60)]
     """
     n = len(active)
-    if not any(active):
+    players = list(active).count(True)
+    if not players:
         if dealer is None:
             raise RulesError("an all-pass settlement needs the dealer [stukolka-rule-all-pass]")
         if all_pass == "carry_over":
-            return [_line("all-pass", f"Everybody passed: the pot in play, {pot}, stays on the table "
-                          "for the next deal", "stukolka-rule-all-pass")]
-        return [_line("all-pass", f"Everybody passed: the dealer, {_who(names, dealer)}, takes the pot in "
-                      f"play, {pot}", "stukolka-rule-all-pass", {dealer: pot}, -pot)]
-    if len(trick_winners) != 3 or any(not 0 <= w < n or not active[w] for w in trick_winners):
+            return [("all-pass", "stukolka-rule-all-pass", (), 0, (None,))]
+        return [("all-pass", "stukolka-rule-all-pass", ((dealer, pot),), -pot, (dealer,))]
+    unopposed = not trick_winners and players == 1
+    if unopposed:                        # a lone player takes the three tricks unopposed (e.g. ST-15)
+        trick_winners = [list(active).index(True)] * 3
+    share, one = trick_share(pot), remiz(pot, cap)
+    moves: list[Move] = []
+    for i, w in enumerate(trick_winners):
+        if len(trick_winners) != 3 or not 0 <= w < n or not active[w]:
+            raise RulesError(f"trick winners {list(trick_winners)} must be three active seats "
+                             "[stukolka-rule-trick-share]")
+        moves.append(("trick", "stukolka-rule-trick-share", ((w, share),), -share, (i, w, unopposed)))
+    if len(trick_winners) != 3:
         raise RulesError(f"trick winners {list(trick_winners)} must be three active seats "
                          "[stukolka-rule-trick-share]")
-    share, one = trick_share(pot), remiz(pot, cap)
-    bad: dict[int, list[Violation]] = {}
+    bad: set[int] = set()
     for v in violations:
-        bad.setdefault(v[0], []).append(v)
-    lines = []
-    for i, w in enumerate(trick_winners):
-        note = trick_notes[i] if i < len(trick_notes) else ""
-        lines.append(_line("trick", f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in "
-                           f"play, {share}", "stukolka-rule-trick-share", {w: share}, -share))
-    if forfeits:
+        bad.add(v[0])
+    if forfeits and bad:
         for i, w in enumerate(trick_winners):
             if w not in bad:
                 continue
@@ -207,31 +220,82 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
                 raise RulesError(f"trick {i + 1} was taken by violator seat {w}: who receives the forfeited "
                                  "third depends on the cards, give forfeit_takers [stukolka-rule-violation, K-10]")
             if taker is None:
-                lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; "
-                                   "every card in it was an offender's, so its third stays on the table",
-                                   "stukolka-rule-violation", {w: -share}, share))
+                moves.append(("forfeit", "stukolka-rule-violation", ((w, -share),), share, (i, w, None)))
             else:
-                lines.append(_line("forfeit", f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: "
-                                   f"its third goes to {_who(names, taker)}, whose card would have taken it",
-                                   "stukolka-rule-violation", {w: -share, taker: share}, 0))
-    amount = f"{one}, capped by remiz_cap (the pot in play is {pot})" if one < pot else f"{one}"
+                moves.append(("forfeit", "stukolka-rule-violation", ((w, -share), (taker, share)), 0, (i, w, taker)))
     for p in range(n):
         if not active[p]:
             continue
-        took = sum(1 for w in trick_winners if w == p)
-        broke = "; ".join(_broken(rule, card) for _, rule, card in bad.get(p, []))
+        took = trick_winners.count(p)
+        broke = p in bad
         if took == 0 and broke and max_one_remiz:
-            lines.append(_line("remiz", f"{_who(names, p)} took no trick and played {broke}: one "
-                               f"remiz (at most one a player), {amount}", "stukolka-rule-violation",
-                               {p: -one}, one))
+            moves.append(("remiz", "stukolka-rule-violation", ((p, -one),), one, (p, took, "trickless and broke")))
             continue
         if took == 0:
-            lines.append(_line("remiz", f"{_who(names, p)} played and took no trick: a remiz of the pot in "
-                               f"play, {amount}", "stukolka-rule-remiz", {p: -one}, one))
+            moves.append(("remiz", "stukolka-rule-remiz", ((p, -one),), one, (p, took, "trickless")))
         if broke:
-            lines.append(_line("remiz", f"{_who(names, p)} played {broke}: a remiz even with "
-                               f"{_plural(took, 'trick')}, {amount}", "stukolka-rule-violation",
-                               {p: -one}, one))
+            moves.append(("remiz", "stukolka-rule-violation", ((p, -one),), one, (p, took, "broke")))
+    return moves
+
+
+def _sums(moves: Sequence[Move], n: int) -> tuple[list[int], int]:
+    """What ``moves`` pay each of ``n`` seats, and their change on the table."""
+    pay = [0] * n
+    table = 0
+    for _, _, amounts, change, _ in moves:
+        for p, x in amounts:
+            pay[p] += x
+        table += change
+    return pay, table
+
+
+def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bool],
+                     violations: Sequence[Violation] = (), *, dealer: int | None = None,
+                     all_pass: str = "dealer_takes", forfeits: bool = False, max_one_remiz: bool = True,
+                     cap: int | None = None, forfeit_takers: Mapping[int, int | None] | None = None,
+                     trick_notes: Sequence[str] = (), names: Sequence[str] = ()) -> list[LedgerLine]:
+    """The lines paid when a deal ends (:func:`end_moves`), each put in words: each trick's
+    third, the forfeits, the remizes; or, when nobody played, the all-pass line
+    (``stukolka-rule-all-pass``, K-13).  ``trick_notes`` are added to each trick's words,
+    ``names`` name the seats.
+
+    >>> [(ln.item, dict(ln.amounts), ln.table) for ln in settlement_lines(60, [0, 0, 1], [True, True, True])]
+    [('trick', {0: 20}, -20), ('trick', {0: 20}, -20), ('trick', {1: 20}, -20), ('remiz', {2: -60}, 60)]
+    """
+    moves = end_moves(pot, trick_winners, active, violations, dealer=dealer, all_pass=all_pass, forfeits=forfeits,
+                      max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=forfeit_takers)
+    one = remiz(pot, cap)
+    amount = f"{one}, capped by remiz_cap (the pot in play is {pot})" if one < pot else f"{one}"
+    broken: dict[int, list[str]] = {}
+    for q, rule, card in violations:
+        broken.setdefault(q, []).append(_broken(rule, card))
+    lines = []
+    for item, rule, amounts, change, facts in moves:
+        if item == "all-pass":
+            text = (f"Everybody passed: the pot in play, {pot}, stays on the table for the next deal"
+                    if facts[0] is None else
+                    f"Everybody passed: the dealer, {_who(names, facts[0])}, takes the pot in play, {pot}")
+        elif item == "trick":
+            i, w, unopposed = facts
+            note = trick_notes[i] if i < len(trick_notes) else " (unopposed: nobody else played)" if unopposed else ""
+            text = f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in play, {-change}"
+        elif item == "forfeit":
+            i, w, taker = facts
+            text = (f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; every card in it was an "
+                    "offender's, so its third stays on the table" if taker is None else
+                    f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: its third goes to "
+                    f"{_who(names, taker)}, whose card would have taken it")
+        else:
+            p, took, why = facts
+            broke = "; ".join(broken.get(p, []))
+            if why == "trickless and broke":
+                text = (f"{_who(names, p)} took no trick and played {broke}: one remiz (at most one a "
+                        f"player), {amount}")
+            elif why == "trickless":
+                text = f"{_who(names, p)} played and took no trick: a remiz of the pot in play, {amount}"
+            else:
+                text = f"{_who(names, p)} played {broke}: a remiz even with {_plural(took, 'trick')}, {amount}"
+        lines.append(_line(item, text, rule, dict(amounts), change))
     return lines
 
 
@@ -290,10 +354,9 @@ def settle_deal(pot: int, tricks_won: Sequence[int], active: Sequence[bool],
         for i, w in enumerate(winners):
             if w in bad and i not in takers:
                 takers[i] = min(innocent, key=lambda q: (q - w) % n)
-    lines = settlement_lines(pot, winners, active,
-                             [(p, "stukolka-rule-violation", "") for p in sorted(bad)],
-                             forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=takers)
-    pay, table = paid_at_end(Ledger(tuple(lines), n))
+    moves = end_moves(pot, winners, active, [(p, "stukolka-rule-violation", "") for p in sorted(bad)],
+                      forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=takers)
+    pay, table = _sums(moves, n)
     return pay, table + pot
 
 
@@ -307,8 +370,7 @@ def settle_all_pass(pot: int, n_players: int, dealer: int, all_pass: str = "deal
     >>> settle_all_pass(60, 4, 2, "carry_over")
     ([0, 0, 0, 0], 60)
     """
-    lines = settlement_lines(pot, (), [False] * n_players, dealer=dealer, all_pass=all_pass)
-    pay, table = paid_at_end(Ledger(tuple(lines), n_players))
+    pay, table = _sums(end_moves(pot, (), [False] * n_players, dealer=dealer, all_pass=all_pass), n_players)
     return pay, table + pot
 
 
@@ -338,7 +400,7 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     n = n_players
     if len(contributions) != n or len(active) != n:
         raise RulesError(f"contributions {list(contributions)} and active {list(active)} need one entry per "
-                         f"seat ({n})")
+                         f"seat ({n}) [stukolka-rule-pot-in-play]")
     pot = pot_in_play(carry, contributions)
     payer = dealer if fee_seat is None else fee_seat
     fee = min(stake, contributions[payer])
@@ -358,14 +420,9 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     share = trick_share(pot)
     lines.append(_line("pot", f"Pot in play: {carry} + {sum(contributions)} staked = {pot}; a trick pays "
                        f"{share}, a remiz is {remiz(pot, cap)}", "stukolka-rule-pot-in-play"))
-    winners = list(trick_winners)
-    notes = list(trick_notes)
-    if sum(1 for a in active if a) == 1 and not winners:
-        lone = list(active).index(True)
-        winners, notes = [lone] * 3, [" (unopposed: nobody else played)"] * 3
-    lines += settlement_lines(pot, winners, active, violations, dealer=dealer, all_pass=all_pass,
+    lines += settlement_lines(pot, trick_winners, active, violations, dealer=dealer, all_pass=all_pass,
                               forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap,
-                              forfeit_takers=forfeit_takers, trick_notes=notes, names=names)
+                              forfeit_takers=forfeit_takers, trick_notes=trick_notes, names=names)
     bought = {p: -x for p, x in enumerate(purchases) if x}
     if bought:
         cards = f" ({_plural(-sum(bought.values()) // price, 'card')} at {price})" if price else ""
@@ -395,9 +452,10 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
 _NAMES = tuple(format_card(c) for c in range(52))
 
 
-def _trick_facts(state: Any) -> tuple[list[bool], list[int], dict[int, int | None]]:
+def _trick_facts(state: Any, active: Sequence[bool] | None = None
+                 ) -> tuple[Sequence[bool], list[int], dict[int, int | None]]:
     """Who played, who took each trick, and who receives each forfeited third."""
-    act = state.active()
+    act = state.active() if active is None else active
     winners = [w for _, w in state.tricks]
     takers: dict[int, int | None] = {}
     if state.violations and state.rules.violator_forfeits_tricks:
@@ -408,101 +466,31 @@ def _trick_facts(state: Any) -> tuple[list[bool], list[int], dict[int, int | Non
     return act, winners, takers
 
 
-#: :func:`trick_share` and :func:`remiz` of each (pot in play, cap) met at a usual end.
-_SHARE_REMIZ: dict[tuple[int, int | None], tuple[int, int]] = {}
-
-
 def state_payments(state: Any, active: Sequence[bool] | None = None) -> tuple[list[int], int]:
-    """What the end of a finished deal pays, ``(per seat, change on the table)``: the sums of the
-    end-of-deal lines of :func:`state_ledger` (:data:`SETTLED_AT_END`), added up in integers
-    without writing the lines' words.  The engine pays from this when the deal ends and writes
-    the ledger when it is asked for; ``tests/test_stukolka_hot_path.py`` checks that the two
-    agree over random deals of every variant and option mix.  ``active``: the seats that play,
-    when the caller knows them (else ``state.active()``)."""
+    """What the end of a finished deal pays, ``(per seat, change on the table)``: the sums of
+    :func:`end_moves` of its facts, the very lines :func:`state_ledger` puts in words.
+    ``active``: the seats that play, when the caller knows them (else ``state.active()``)."""
     r = state.rules
-    tricks = state.tricks
-    if not state.violations and len(tricks) == 3:           # three tricks, no violator: the usual end
-        w0, w1, w2 = tricks[0][1], tricks[1][1], tricks[2][1]
-        pot = state.carry_in + sum(state.contributions)     # pot_in_play
-        cap = r.remiz_cap
-        got = _SHARE_REMIZ.get((pot, cap))
-        if got is None:
-            if len(_SHARE_REMIZ) > 10_000:
-                _SHARE_REMIZ.clear()
-            got = _SHARE_REMIZ[pot, cap] = trick_share(pot), remiz(pot, cap)
-        share, one = got
-        pay = [0] * state.n
-        pay[w0] += share
-        pay[w1] += share
-        pay[w2] += share
-        table = -3 * share
-        for p, playing in enumerate(state.active() if active is None else active):
-            if playing and p != w0 and p != w1 and p != w2:
-                pay[p] -= one
-                table += one
-        return pay, table
-    if state.violations:
-        act, winners, takers = _trick_facts(state)
-    else:                                                   # (_trick_facts, with no forfeits)
-        act, winners, takers = state.active(), [w for _, w in state.tricks], {}
-    n = state.n
-    pay = [0] * n
-    pot = state.carry_in + sum(state.contributions)         # pot_in_play
-    if not any(act):                                        # stukolka-rule-all-pass
-        if state.dealer is None or r.all_pass == "carry_over":
-            return _payments_from_lines(state)
-        pay[state.dealer] = pot
-        return pay, -pot
-    if not winners and sum(act) == 1:   # a lone player, unopposed (as deal_ledger reads it)
-        winners = [act.index(True)] * 3
-    if len(winners) != 3:
-        return _payments_from_lines(state)                  # (it raises the ledger's own error)
-    share, one = trick_share(pot), remiz(pot, r.remiz_cap)
-    table = 0
-    for w in winners:                                       # stukolka-rule-trick-share
-        pay[w] += share
-        table -= share
-    if not state.violations:                                # stukolka-rule-remiz, no violator
-        for p in range(n):
-            if act[p] and p not in winners:
-                pay[p] -= one
-                table += one
-        return pay, table
-    bad = {v[0] for v in state.violations}
-    if bad and r.violator_forfeits_tricks:                  # stukolka-rule-violation, K-10
-        for i, w in enumerate(winners):
-            if w not in bad:
-                continue
-            if i not in takers:
-                return _payments_from_lines(state)
-            taker = takers[i]
-            pay[w] -= share
-            if taker is None:
-                table += share
-            else:
-                pay[taker] += share
-    single = r.max_one_remiz_per_player
-    for p in range(n):                                      # stukolka-rule-remiz
-        if not act[p]:
-            continue
-        took = p in winners
-        broke = p in bad
-        k = (1 if took else 2 if not single else 1) if broke else (0 if took else 1)
-        pay[p] -= k * one
-        table += k * one
-    return pay, table
+    act, winners, takers = _trick_facts(state, active)
+    act = tuple(act)
+    pay, table = _paid(state.carry_in + sum(state.contributions), tuple(winners), act, tuple(state.violations),
+                       None if True in act else state.dealer,     # (the dealer matters only when all passed)
+                       r.all_pass, r.violator_forfeits_tricks, r.max_one_remiz_per_player, r.remiz_cap,
+                       tuple(takers.items()) if takers else ())
+    return list(pay), table
 
 
-def _payments_from_lines(state: Any) -> tuple[list[int], int]:
-    """:func:`state_payments` read off the lines of :func:`settlement_lines` themselves."""
-    r = state.rules
-    act, winners, takers = _trick_facts(state)
-    if not winners and sum(act) == 1:
-        winners = [act.index(True)] * 3
-    lines = settlement_lines(pot_in_play(state.carry_in, state.contributions), winners, act, state.violations,
-                             dealer=state.dealer, all_pass=r.all_pass, forfeits=r.violator_forfeits_tricks,
-                             max_one_remiz=r.max_one_remiz_per_player, cap=r.remiz_cap, forfeit_takers=takers)
-    return paid_at_end(Ledger(tuple(lines), state.n))
+@lru_cache(maxsize=8192)
+def _paid(pot: int, winners: tuple[int, ...], active: tuple[bool, ...], violations: tuple[Violation, ...],
+          dealer: int | None, all_pass: str, forfeits: bool, max_one_remiz: bool, cap: int | None,
+          takers: tuple[tuple[int, int | None], ...]) -> tuple[tuple[int, ...], int]:
+    """:func:`end_moves`' sums for these facts, remembered: the deals at a table end alike again
+    and again (the same pot, the same seats in, the same tricks), and a search settles the same
+    deal over and over."""
+    moves = end_moves(pot, winners, active, violations, dealer=dealer, all_pass=all_pass, forfeits=forfeits,
+                      max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=dict(takers))
+    pay, table = _sums(moves, len(active))
+    return tuple(pay), table
 
 
 def state_ledger(state: Any) -> Ledger:

@@ -24,15 +24,14 @@ from stukolka.base import RecordError, RulesError
 from stukolka.base import playthrough as _base_playthrough
 from stukolka.cards import format_card, parse_card, parse_cards
 from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.record_format import (MAX_ACTION_CHARS, MAX_ACTIONS, MAX_JSON_CHARS, RECORD_FORMAT,
+                                             RECORD_KEYS, check_stukolka_record, state_record)
+from stukolka.stukolka.record_format import record_error as _err
 from stukolka.stukolka.rules import StukolkaRules, _is_int, _short
-from stukolka.stukolka.state import (  # noqa: F401  (the record checks live with the state)
-    MAX_ACTION_CHARS, MAX_ACTIONS, MAX_JSON_CHARS, RECORD_FORMAT, RECORD_KEYS, StukolkaState, _err,
-    check_stukolka_record, shuffled_deck,
-)
+from stukolka.stukolka.state import StukolkaState
 
-__all__ = ["RECORD_FORMAT", "to_record", "from_record", "check_stukolka_record", "dumps", "loads", "playthrough",
-           "arranged_deck", "deck_action", "position", "run"]
-
+__all__ = ["RECORD_FORMAT", "RECORD_KEYS", "MAX_JSON_CHARS", "MAX_ACTIONS", "MAX_ACTION_CHARS", "to_record", "from_record", "check_stukolka_record", "dumps", "loads",
+           "playthrough", "arranged_deck", "deck_action", "position", "run"]
 
 def _check_state(state: object, who: str) -> StukolkaState:
     if not isinstance(state, StukolkaState):
@@ -47,7 +46,7 @@ def to_record(state: StukolkaState, explicit_deck: bool = False) -> dict[str, An
     if not isinstance(explicit_deck, bool):
         raise RecordError(f"to_record explicit_deck {_short(explicit_deck)} must be True or False "
                           f"[{RECORD_FORMAT}]")
-    return state.to_record(explicit_deck=explicit_deck)
+    return state_record(state, explicit_deck)
 
 
 def from_record(record: object) -> StukolkaState:

@@ -127,7 +127,7 @@ class StukolkaRules:
     #: K-16: the "dark" (в тёмную) option: discard *k* unseen, receive *k* + 1, discard 1 (000, 001).
     dark_allowed: bool = False
     #: K-16: the variants in which "dark" is offered when allowed.
-    dark_variants: frozenset = field(default_factory=lambda: frozenset({"prikup", "shleif"}))
+    dark_variants: frozenset[str] = field(default_factory=lambda: frozenset({"prikup", "shleif"}))
     #: K-17: the "razrez" (в разрез) option: passers cut in after all purchases (000, 001).
     razrez_allowed: bool = False
     #: K-17: the stock runs short: ``refuse`` the purchase, or ``reshuffle_discards``

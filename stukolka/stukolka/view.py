@@ -7,11 +7,18 @@ own reasons (:meth:`~stukolka.stukolka.state.StukolkaState.why_illegal`); a fron
 computes no rule itself.
 
 Each card of the hand of the seat to play carries ``legal``; a card that is not legal now carries
-``why`` and ``rule`` (the rule it breaks, in words and as a book label) and ``refusal``: the
-engine's exact :class:`~stukolka.errors.IllegalActionError` message for playing it now (what a
-live table's driver answers), found by trying the card on a copy of the deal.  In ``penalize``
-mode the engine accepts such a card and charges a remiz for it: ``refusal`` is then ``None`` and
-``penalized`` is ``True``.
+``why`` and ``rule`` (the rule it breaks, in words and as a book label), ``refusal`` and
+``refusal_rule``: the words and the bare rule label of the engine's
+:class:`~stukolka.errors.IllegalActionError` for playing it now (what a live table's driver
+answers), found by trying the card on a copy of the deal.  In ``penalize`` mode the engine
+accepts such a card and charges a remiz for it: ``refusal`` is then ``None`` and ``penalized``
+is ``True``.
+
+Beside the ``legal`` strings, ``actions`` describes each of them for the seat to act
+(:meth:`~stukolka.stukolka.state.StukolkaState.describe_action`: the words of its button, what the
+table hears, its kind, cards, count and rule); ``phase_words`` is the phase as the status line
+says it and ``limits`` the player limits of the variants (``stukolka-rule-player-limits``), so
+that a page states no rule of its own.
 
 >>> import json
 >>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
@@ -21,6 +28,8 @@ mode the engine accepts such a card and charges a remiz for it: ``refusal`` is t
 >>> v = s.view(1)
 >>> v["game"], v["phase"], v["to_act"], v["legal"], [x["role"] for x in v["seats"]]
 ('stukolka', 'declare', 1, ['knock', 'pass'], ['dealer', 'player', 'cutter'])
+>>> [(a["words"], a["said"]) for a in v["actions"]], v["phase_words"], v["limits"]["obligatory"]
+([('Knock (I play)', 'knocks'), ('Pass', 'passes')], 'declare: knock or pass', [4, 5])
 >>> json.loads(json.dumps(v)) == v
 True
 """
@@ -30,13 +39,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from stukolka.base import CHANCE, TERMINAL
+from stukolka.base import CHANCE, TERMINAL, ActionInfo
 from stukolka.cards import card_name, format_card
 from stukolka.errors import StukolkaError
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import trick_reason, trick_winner
-from stukolka.stukolka.rules import RULE_LABELS, StukolkaRules
+from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, StukolkaRules
+from stukolka.stukolka.words import phase_words
 
 __all__ = ["view", "ViewSource"]
 
@@ -59,6 +69,8 @@ class ViewSource(Protocol):
     def is_terminal(self) -> bool: ...
 
     def why_illegal(self, action: str) -> tuple[str, str] | None: ...
+
+    def describe_action(self, action: str) -> ActionInfo: ...
 
     def returns(self) -> list[int]: ...
 
@@ -87,12 +99,12 @@ def _trick(plays: Sequence[tuple[int, int]], winner: int, trump: int | None) -> 
             "name": format_card(card), "why": trick_reason(card, trump), "rule": "stukolka-rule-trick-winner"}
 
 
-def _refusal(state: ViewSource, action: str) -> str | None:
-    """The engine's message refusing ``action`` now, tried on a copy; ``None`` if it accepts it."""
+def _refusal(state: ViewSource, action: str) -> StukolkaError | None:
+    """The engine's error refusing ``action`` now, tried on a copy; ``None`` if it accepts it."""
     try:
         state.clone().apply_action(action)
     except StukolkaError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -112,8 +124,10 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
             item: dict[str, Any] = {"card": c, "name": name, "title": card_name(c), "legal": ok,
                                     "why": why[0] if why else None, "rule": why[1] if why else None}
             if playing and not ok:
-                item["refusal"] = _refusal(state, f"play {name}")
-                item["penalized"] = item["refusal"] is None
+                refused = _refusal(state, f"play {name}")
+                item["refusal"] = None if refused is None else refused.text
+                item["refusal_rule"] = None if refused is None else refused.rule
+                item["penalized"] = refused is None
             hand.append(item)
     seats = []
     for p in range(obs.seats):
@@ -130,6 +144,9 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
         "chance": to_act == CHANCE,
         "legal": legal,
+        "actions": [state.describe_action(a).to_dict() for a in legal],
+        "phase_words": phase_words(obs.phase.value, legal),
+        "limits": {variant: list(limits) for variant, limits in PLAYER_LIMITS.items()},
         "dealer": obs.dealer,
         "seats": seats,
         "hand": hand,

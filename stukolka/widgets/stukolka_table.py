@@ -11,7 +11,7 @@ from typing import Any, Union
 import ipywidgets as w
 
 from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, money_text, sample_chance
-from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise
+from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise, nothing_to_advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
@@ -224,6 +224,10 @@ class StukolkaTable(SeatedTable, w.VBox):
         """
         if not self.legal():
             self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
+            return []
+        why = nothing_to_advise(self.state)
+        if why is not None:
+            self.hint_box.value = f"<p><i>{html.escape(why[:1].upper() + why[1:].split(' [')[0])}.</i></p>"
             return []
         advice = advise(self.state, self.human, samples=samples, seed=self.seed * 7919 + len(self.state.history()),
                         budget_ms=None if samples is not None else HINT_BUDGET_MS)
@@ -448,6 +452,10 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.confirm_button.layout.display = "" if discards else "none"
         self._update_confirm()
         self.next_button.layout.display = "" if st.is_terminal() else "none"
+        why = nothing_to_advise(st) if legal else "a hint is for your turn"
+        self.hint_button.disabled = why is not None
+        self.hint_button.tooltip = ("Estimate the chips each of your legal moves is worth" if why is None
+                                    else why[:1].upper() + why[1:].split(" [")[0])
         shown = self.events[-14:]
         self.logbox.value = ("<details><summary>What happened this deal</summary><ol>" +
                              "".join(f"<li>{html.escape(x)}</li>" for x in shown) + "</ol></details>")
