@@ -72,7 +72,7 @@ def wait_live(page, timeout_ms: int = START_MS) -> None:
 def play_a_move(page) -> None:
     """At the first live table: fast bots, then one move of the person (the engine answers it)."""
     table = page.locator(".live-table[data-live=live]").first
-    table.locator(".lt-toolbar input[type=checkbox]").first.check()
+    table.locator(".lt-toolbar select.lt-pace").first.select_option("fast")
     page.wait_for_function("document.querySelector('.lt').dataset.waiting !== 'bot'", timeout=30_000)
     assert table.locator(".lt").first.get_attribute("data-waiting") == "person"
     before = page.evaluate("window.stukolkaLive.calls.filter(c => c.cmd === 'act').length")
