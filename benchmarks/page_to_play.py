@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/page_to_play.py [SITE] [--page book/live_demo.html] [--warm 2]
+    python benchmarks/page_to_play.py [SITE] [--page book/first_hand.html] [--warm 2]
                                       [--snapshot auto|off] [--cache SECONDS] [--chromium PATH]
 
 Builds nothing.  Serves ``SITE`` (default ``_build/html``, a built book with the live
@@ -119,7 +119,7 @@ def visit(ctx, url: str, timeout_ms: int = 180_000) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("site", nargs="?", default=str(ROOT / "_build" / "html"))
-    ap.add_argument("--page", default="book/live_demo.html")
+    ap.add_argument("--page", default="book/first_hand.html")
     ap.add_argument("--warm", type=int, default=2, help="warm visits after the cold one")
     ap.add_argument("--snapshot", choices=("auto", "off"), default="auto")
     ap.add_argument("--cache", type=int, default=None, help="send Cache-Control: max-age=N")

@@ -346,7 +346,10 @@ def test_a_complete_deal_by_keyboard_alone(live_site, watched):
     kept on the hand after each move, and the Next deal button at the end."""
     page = watched.page
     open_live(page, f"{live_site}{DEMO}")
+    page.evaluate("localStorage.removeItem('stukolka-live-prefs')")      # the reader's pace of earlier tests
+    open_live(page, f"{live_site}{DEMO}")
     tab_to(page, ".lt-toolbar select.lt-pace")
+    assert page.eval_on_selector(".lt-toolbar select.lt-pace", "s => s.value") == "normal"
     page.keyboard.press("ArrowDown")                                    # from normal to fast bots
     assert page.eval_on_selector(".lt-toolbar select.lt-pace", "s => s.value") == "fast"
     tab_to(page, ".lt-hand button, .lt-actions button:not([disabled])")

@@ -128,7 +128,7 @@ def test_a_shedding_hand_is_played_to_its_end_by_clicking_with_a_queen_and_the_s
             wait_moved(page, before)
             queens += 1
             log = table.locator(".lt-log").text_content()                    # the queen, with hearts named
-            assert any(x.startswith("You (seat 0): play Q") and x.endswith(" hearts")
+            assert any(x.startswith("Seat 0 (you) plays the queen of") and x.endswith(" and names hearts.")
                        for x in table.locator(".lt-log li").all_text_contents()), log
             continue
         if legal.count():

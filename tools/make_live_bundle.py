@@ -15,8 +15,9 @@ Usage: python tools/make_live_bundle.py SITE [--wheel] [--snapshot] [--spike] [-
   it; the worker ignores a snapshot made from another wheel;
 * ``--spike`` writes ``SITE/live-spike.html``: a bare page that starts Pyodide in a worker
   and plays one random Stukolka deal, with its timings in ``document.title``;
-* writes the demo pages (``SITE/book/live_demo.html``, ``live_shtoss_demo.html``,
-  ``live_position_demo.html``) from a built page when the book has none yet, or with ``--demo``;
+* with ``--demo``, writes the test pages (``SITE/book/live_demo.html``, ``live_shtoss_demo.html``,
+  ... of ``_ext/live_tables.DEMO_PAGES``) from a built page, into a copy of the book made for
+  the browser tests; without it, removes any left there, so the book has no page outside its contents.
 * then makes the site offline-ready again (``tools/make_offline.py``: precompressed copies, the
   Service Worker ``SITE/sw.js`` with the list of the book's files, ``runtime.json``), so that a
   site this script changed is consistent.
@@ -178,10 +179,10 @@ def main(argv: list[str]) -> int:
         (site / "live-spike.html").write_text(SPIKE, encoding="utf-8")
     from live_tables import DEMO_PAGES, demo_page  # noqa: PLC0415
     template = (site / "book" / "intro.html").read_text(encoding="utf-8")
-    for name in DEMO_PAGES:
+    for name in DEMO_PAGES:                       # test pages: only in a copy made for the tests
         demo = site / "book" / name
-        if not demo.exists() or "--demo" in argv:
-            demo.unlink(missing_ok=True)          # it may be a link into the built book
+        demo.unlink(missing_ok=True)              # (the book itself has none; it may be a link)
+        if "--demo" in argv:
             demo.write_text(demo_page(template, page=name), encoding="utf-8")
     sys.path.insert(0, str(ROOT / "tools"))
     import make_offline  # noqa: PLC0415
