@@ -165,10 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     tally = Tally()
+    dealt: set[tuple[str, ...]] = set()              # each hand's first eight cards dealt, to count distinct deals
     t0 = time.time()
     for i in range(args.hands):
         rules = random_rules(rng)
         hand = soak_hand(rng, tally, rules)
+        dealt.add(tuple(a for a in hand.history() if a.split(" ", 1)[0] in ("deal", "turn"))[:8])
         if i % 10 == 0:
             soak_record(rng, tally, hand)
             soak_entry_points(rng, tally, rules)
@@ -186,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         soak_record(rng, tally, match)
     tally.print_table(f"shedding game soak: {args.hands} hands, {args.matches} matches, seed {args.seed}, "
                       f"{time.time() - t0:.0f} s")
+    print(f"distinct deals (by their first eight cards dealt): {len(dealt):,} of {args.hands:,} hands")
     return 1 if tally.findings() else 0
 
 

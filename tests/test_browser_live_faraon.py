@@ -257,7 +257,7 @@ def test_a_pharaon_coup_with_a_stake_between_abcugs(served_live_site, watched):
             stake.click()
             staked_between = True
         else:
-            page.locator(".lt-actions button[data-action=done]").click()
+            page.locator(".lt-actions button[data-kind=done]").click()
         wait_moved(page, before)
     assert lt.get_attribute("data-waiting") == "over" and staked_between
     assert page.locator(".lt-pseat").nth(1).locator(".lt-stake").count() == 2
@@ -323,7 +323,7 @@ def test_the_shtoss_table_screenshots_and_distinct_kush_names(served_live_site, 
 
 @pytest.mark.parametrize("page_name, games", [
     ("shtoss_rules", ["shtoss"]), ("shtoss_options", ["shtoss", "shtoss"]), ("pharaon", ["pharaon"]),
-    ("queen_of_spades", ["queen_of_spades"]), ("faraon_shedding", ["faraon", "faraon"]), ("play_shtoss", ["shtoss"]),
+    ("queen_of_spades", ["queen_of_spades"]), ("faraon_shedding", ["faraon", "faraon", "faraon"]), ("play_shtoss", ["shtoss"]),
 ])
 def test_the_chapters_live_tables_go_live(served_live_site, watched, page_name, games):
     page = watched.page

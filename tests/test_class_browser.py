@@ -105,9 +105,8 @@ def move(ph) -> bool:
     cards selects a card first."""
     if not my_turn(ph):
         return False
-    for sel in (".lt-hand button.lt-legal", ".lt-actions button[data-action='done']",
-                ".lt-actions button[data-action='next']", ".lt-actions button[data-action='accept']",
-                ".lt-actions button[data-action='knock']", ".lt-actions button[data-action='stand']"):
+    plain = [f".lt-actions button[data-kind='{k}']" for k in ("done", "next", "accept", "knock", "stand")]
+    for sel in [".lt-hand button.lt-legal"] + plain:
         b = ph.query_selector(sel)
         if b:
             b.click()

@@ -464,7 +464,11 @@ def test_view_is_json_and_shows_only_the_seat(rules):
                 assert json.loads(json.dumps(v)) == v
                 assert v["game"] == "stukolka" and v["phase"] == s.phase.value and v["seat"] == seat
                 to_act = s.current_player()
-                assert v["legal"] == (s.legal_actions() if to_act == seat else [])
+                if to_act == seat and v["hand"] is None and s.unseen_discard() is not None:
+                    assert v["legal"] == ["discard unseen"]          # stukolka-rule-dark: no card named
+                    assert v["actions"][0]["cards"] == [] and f"discard {format_card(s.unseen_discard())}" in s.legal_actions()
+                else:
+                    assert v["legal"] == (s.legal_actions() if to_act == seat else [])
                 assert [x["cards"] for x in v["seats"]] == [len(h) for h in s.hands]
                 assert sum(x["you"] for x in v["seats"]) == 1 and v["pot"] == s.pot
                 text = json.dumps(v, ensure_ascii=False)

@@ -17,7 +17,8 @@ Usage: python tools/make_live_bundle.py SITE [--wheel] [--snapshot] [--spike] [-
   and plays one random Stukolka deal, with its timings in ``document.title``;
 * with ``--demo``, writes the test pages (``SITE/book/live_demo.html``, ``live_shtoss_demo.html``,
   ... of ``_ext/live_tables.DEMO_PAGES``) from a built page, into a copy of the book made for
-  the browser tests; without it, removes any left there, so the book has no page outside its contents.
+  the browser tests; without it, removes any left there that is not a page of the book itself, so the
+  book has no page outside its contents.
 * then makes the site offline-ready again (``tools/make_offline.py``: precompressed copies, the
   Service Worker ``SITE/sw.js`` with the list of the book's files, ``runtime.json``), so that a
   site this script changed is consistent.
@@ -179,11 +180,14 @@ def main(argv: list[str]) -> int:
         (site / "live-spike.html").write_text(SPIKE, encoding="utf-8")
     from live_tables import DEMO_PAGES, demo_page  # noqa: PLC0415
     template = (site / "book" / "intro.html").read_text(encoding="utf-8")
+    book = ROOT / "book"
     for name in DEMO_PAGES:                       # test pages: only in a copy made for the tests
         demo = site / "book" / name
-        demo.unlink(missing_ok=True)              # (the book itself has none; it may be a link)
         if "--demo" in argv:
+            demo.unlink(missing_ok=True)          # (it may be a link into the built book)
             demo.write_text(demo_page(template, page=name), encoding="utf-8")
+        elif not any((book / name).with_suffix(ext).exists() for ext in (".md", ".ipynb")):
+            demo.unlink(missing_ok=True)          # left by an earlier build: not a page of the book
     sys.path.insert(0, str(ROOT / "tools"))
     import make_offline  # noqa: PLC0415
     out = make_offline.write(site)

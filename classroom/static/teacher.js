@@ -181,6 +181,7 @@ async function listRecords() {
 function drawAdd() {
   addBox.replaceChildren(h("summary", { text: "Add a table" }));
   const pick = h("select", { id: "add-game" }, Object.entries(games).map(([g, x]) => h("option", { value: g, text: x.title })));
+  if (games.stukolka) pick.value = "stukolka";           // the book's first game
   const fields = h("div", { class: "class-fields" });
   const label = h("input", { id: "add-label", maxlength: "40", placeholder: "e.g. Table by the window" });
   const students = h("input", { id: "add-students", type: "number", min: "0", max: "8", placeholder: "all", inputmode: "numeric" });
@@ -189,7 +190,7 @@ function drawAdd() {
   function follow() {
     const g = games[pick.value];
     fields.replaceChildren();
-    if (g.settings) {                     // the driver's settings panel (Stukolka): what the engine's rules offer
+    if (g.settings && g.settings.variants) {   // Stukolka's settings panel: its variants and what each allows
       const s = g.settings, d = s.defaults;
       const variant = h("select", { id: "add-variant" }, Object.keys(s.variants).map((v) => h("option", { value: v, text: v })));
       variant.value = d.variant;
@@ -208,14 +209,29 @@ function drawAdd() {
         return { variant: variant.value, n_players: Number(players.value), violation_mode: mode.value,
           dark_allowed: !!(v.dark && dark.checked), razrez_allowed: !!(v.razrez && razrez.checked) }; };
     } else {
-      const inputs = g.fields.map((f) => {
-        const el = f.kind === "bool" ? h("input", { type: "checkbox", id: `add-${f.name}` }) : h("input", { type: "number", id: `add-${f.name}`, value: String(f.default), inputmode: "numeric" });
-        if (f.kind === "bool") el.checked = !!f.default;
-        fields.append(h("label", { for: `add-${f.name}` }, `${f.label} `, el), " ");
+      // the driver's settings panel (its seats and fields, as the book's tables offer them), else
+      // the plain fields the server lists for a game without one
+      const spec = g.settings;
+      const seats = spec && spec.seats && spec.seats.field && spec.seats.min !== spec.seats.max
+        ? [{ name: spec.seats.field, kind: "int", label: spec.seats.label, default: spec.seats.default, min: spec.seats.min, max: spec.seats.max }] : [];
+      const list = spec ? [...seats, ...spec.fields] : g.fields;
+      const inputs = list.map((f) => {
+        const id = `add-${f.name}`;
+        let el;
+        if (f.kind === "bool") { el = h("input", { type: "checkbox", id }); el.checked = !!f.default; }
+        else if (f.kind === "choice") {
+          el = h("select", { id }, f.choices.map(([v, words], i) => h("option", { value: String(i), text: words })));
+          el.value = String(Math.max(0, f.choices.findIndex(([v]) => v === f.default)));
+        } else {
+          el = h("input", { type: "number", id, value: String(f.default), inputmode: "numeric" });
+          for (const k of ["min", "max", "step"]) if (f[k] !== undefined && f[k] !== null) el.setAttribute(k, String(f[k]));
+        }
+        fields.append(h("label", { for: id }, `${f.label} `, el), " ");
         return [f, el];
       });
       if (!inputs.length) fields.append(h("span", { text: "no options: the banker and one punter" }));
-      read = () => Object.fromEntries(inputs.map(([f, el]) => [f.name, f.kind === "bool" ? el.checked : Number(el.value)]));
+      read = () => Object.fromEntries(inputs.map(([f, el]) => [f.name,
+        f.kind === "bool" ? el.checked : f.kind === "choice" ? f.choices[Number(el.value)][0] : Number(el.value)]));
     }
   }
   pick.addEventListener("change", follow);

@@ -345,7 +345,8 @@ class FaraonState(GameState):
             if self._turn == "drawn" and card != self._drawn:
                 return "after drawing only the drawn card may be played", "faraon-rule-draw"
             if card_rank(card) == QUEEN and suit is None:
-                return "a queen's player must name a suit, e.g. 'play Q♠ hearts'", "faraon-rule-queen-wild"
+                return (f"a queen's player must name a suit, e.g. 'play {format_card(card)} hearts'",
+                        "faraon-rule-queen-wild")
             if card_rank(card) != QUEEN and suit is not None:
                 return "only a queen names a suit", "faraon-rule-queen-wild"
             return (f"{format_card(card)} matches neither the suit nor the rank of the pile",

@@ -110,6 +110,11 @@ def stukolka_hint(state: GameState, seat: int, seed: int, samples: int | None = 
     obs = state.observation(seat)
     if not isinstance(obs, StukolkaObservation):
         raise RulesError(f"a Stukolka hint needs a Stukolka deal, not {type(state).__name__} [live-table-game]")
+    if obs.hand is None and getattr(state, "unseen_discard")() is not None:
+        # a buyer in the dark who has not looked: his one choice names no card, and there is
+        # nothing to weigh (stukolka-rule-dark)
+        return {"advice": [], "rule": "stukolka-rule-dark",
+                "note": "You have not looked at your cards: the card you throw out is any one of them."}
     advice = advise(obs, seat, samples, seed, legal_actions=state.legal_actions(), rules=getattr(state, "rules"))
     return {"advice": [{"action": a.action, "mean": _money(a.mean), "low": round(a.low, 2), "high": round(a.high, 2),
                         "samples": a.samples} for a in advice], "rule": "stukolka-rule-declare"}

@@ -37,7 +37,7 @@ from stukolka.stukolka.play import discard_order
 __all__ = ["ACTION_IDS", "ACTION_RULE", "MAX_ACTION_LENGTH", "SHUFFLE_SAMPLE", "CARD_NAMES", "PLAYS", "CUTS",
            "SHUFFLES", "KNOCK", "PASS", "GOLETS", "DARK", "LOOK", "RAZREZ", "STAND", "SHLEIF", "REFUSE_SHLEIF",
            "DEAL", "MISCOUNT", "BLIND_BASE", "CUT_BASE", "SHUFFLE_BASE", "EXPOSE_BASE", "DEAL_BY_BASE",
-           "NOTICED_BASE", "DRAW_BASE", "DISCARD_BASE", "canonical", "discard_id", "discard_cards",
+           "NOTICED_BASE", "DRAW_BASE", "DISCARD_BASE", "UNSEEN_DISCARD", "canonical", "discard_id", "discard_cards",
            "discard_ids", "deal_ids", "purchase_ids", "in_hand_order", "id_string", "string_id", "exchange_names", "shuffled_deck",
            "unreadable"]
 
@@ -58,6 +58,9 @@ DISCARD_ONE = tuple(f"discard {s}" for s in CARD_NAMES)
 SHUFFLES = tuple(f"shuffle {i}" for i in range(SHUFFLE_SAMPLE))
 CUTS = tuple(f"cut {k}" for k in range(1, 52))
 BLINDS = tuple(f"blind {k}" for k in range(36))
+#: A dark buyer's throw of his extra card while he has not looked: a spelling that names no card,
+#: read as the named discard of ``StukolkaState.unseen_discard`` (the view offers it to him).
+UNSEEN_DISCARD = "discard unseen"
 
 # ---------------------------------------------------------------------- the id table
 WORD_IDS = {"knock": 52, "pass": 53, "golets": 54, "dark": 55, "look": 56, "razrez": 57,

@@ -23,7 +23,8 @@ from typing import Any, Self
 from stukolka.base import GameState, IllegalActionError, InvalidActionError, Ledger, RecordError, RulesError, StukolkaError
 from stukolka.cards import Cards, parse_card
 from stukolka.stukolka import _slots
-from stukolka.stukolka.actions import (CARD_NAMES, DRAW_BASE, PLAY_OF, SHUFFLE_SAMPLE, canonical, draw_string,
+from stukolka.stukolka.actions import (CARD_NAMES, DISCARD_ONE, DRAW_BASE, PLAY_OF, SHUFFLE_SAMPLE, UNSEEN_DISCARD,
+                                       canonical, draw_string,
                                        id_string, listed_draws, string_id, unreadable)
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
@@ -583,8 +584,30 @@ class DealBoard(GameState):
         ph = self.phase
         return self.hands[self.queue[0]] if ph is _PURCHASE or ph is _RAZREZ else ()
 
+    def unseen_discard(self) -> int | None:
+        """The card a buyer in the dark throws out when the purchase leaves him one card too many
+        and he has still not looked (``stukolka-rule-dark``): he cannot tell his cards apart, so
+        he throws out the first he holds, in the order they came to him, that he may throw (the
+        shleif dealer keeps his trump card when he must).  ``None`` when no such throw is due.
+        A front end offers it as ``discard unseen`` (:data:`UNSEEN_DISCARD`), naming no card."""
+        ph = self.phase
+        if not (ph is _PURCHASE or ph is _RAZREZ) or not self.pending:
+            return None
+        p = self.queue[0]
+        if not self.dark[p] or self.seen[p]:
+            return None
+        legal = self.legal_actions()
+        return next((c for c in self.hands[p] if DISCARD_ONE[c] in legal), None)
+
     def _canonical(self, action: object) -> str:
-        """The canonical spelling of an action string (:func:`stukolka.stukolka.actions.canonical`)."""
+        """The canonical spelling of an action string (:func:`stukolka.stukolka.actions.canonical`);
+        ``discard unseen`` is the named discard of :meth:`unseen_discard`."""
+        if isinstance(action, str) and " ".join(action.lower().split()) == UNSEEN_DISCARD:
+            card = self.unseen_discard()
+            if card is None:
+                raise IllegalActionError(action, "only a buyer in the dark who has not looked at his cards "
+                                         "throws out a card unseen", "stukolka-rule-dark")
+            return DISCARD_ONE[card]
         return canonical(action, self._exchanger_hand(), self.phase is _SHUFFLE)
 
     # ------------------------------------------------------------------ records and printing

@@ -52,7 +52,8 @@ from stukolka.stukolka.board import seats_of as _seats_of
 from stukolka.stukolka.play import BEATS, follow_options, lead_options, marriage_exemption, trick_winner
 from stukolka.stukolka.pot import state_payments
 from stukolka.stukolka.view import view as _view_of
-from stukolka.stukolka.words import describe
+from stukolka.stukolka.actions import UNSEEN_DISCARD
+from stukolka.stukolka.words import UNSEEN_INFO, describe
 
 # Names read from this module by older code (``stukolka.stukolka.state.ACTION_IDS``, ``RECORD_FORMAT``
 # ...), whose homes are the base, the action codec and the record format:
@@ -763,6 +764,8 @@ class StukolkaState(DealBoard):
         {'action': 'cut 13', 'kind': 'cut', 'words': 'Cut 13 cards', 'said': 'cuts 13 cards', 'rule': 'stukolka-rule-cut', 'cards': [], 'count': 13, 'secret': False}
         """
         a = self._canonical(action)
+        if isinstance(action, str) and " ".join(action.lower().split()) == UNSEEN_DISCARD:
+            return UNSEEN_INFO                           # (due, or _canonical refused it)
         if a not in self.legal_actions():
             self.clone().apply_action(a)                 # (refused as the engine refuses it)
         p = self.current_player()

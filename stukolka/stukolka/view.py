@@ -42,6 +42,7 @@ from typing import Any, Protocol
 from stukolka.base import CHANCE, TERMINAL, ActionInfo
 from stukolka.cards import card_name, format_card
 from stukolka.errors import StukolkaError
+from stukolka.stukolka.actions import UNSEEN_DISCARD
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import trick_reason, trick_winner
@@ -78,6 +79,8 @@ class ViewSource(Protocol):
 
     def apply_action(self, action: str) -> None: ...
 
+    def unseen_discard(self) -> int | None: ...
+
 
 def _play(q: int, c: int) -> dict[str, Any]:
     return {"seat": q, "card": c, "name": format_card(c)}
@@ -113,6 +116,8 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
     obs = state.observation(seat)
     to_act = obs.to_act
     legal = state.legal_actions() if to_act == seat and not state.is_terminal() else []
+    if legal and obs.hand is None and state.unseen_discard() is not None:
+        legal = [UNSEEN_DISCARD]          # a dark buyer who has not looked: no card named to him
     playing = obs.phase is Phase.PLAY and to_act == seat
     hand: list[dict[str, Any]] | None = None
     if obs.hand is not None:

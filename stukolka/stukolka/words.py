@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from stukolka.base import ActionInfo
 from stukolka.cards import card_name, parse_card
+from stukolka.stukolka.actions import UNSEEN_DISCARD
 
 __all__ = ["describe", "phase_words", "ACTION_KINDS", "WORDS", "SAID", "PHASE_WORDS", "KIND_RULES"]
 
@@ -77,6 +78,11 @@ KIND_RULES = {"golets": "stukolka-rule-golets", "dark": "stukolka-rule-dark", "l
 
 def _ordinal(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+#: ``discard unseen``: a dark buyer who has not looked throws out his extra card, naming none.
+UNSEEN_INFO = ActionInfo(UNSEEN_DISCARD, "discard", "Throw out one card, unseen", "throws out one card unseen",
+                         "stukolka-rule-dark", (), 1, secret=True)
 
 
 def describe(action: str, held: int = 0, choice_rule: str = "") -> ActionInfo:
