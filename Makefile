@@ -55,6 +55,9 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 # ---------------------------------------------------------------- book
+# The pages, then the live tables' memory snapshot (Chromium), then tools/make_offline.py (run by
+# make_live_bundle.py): the precompressed copies tools/serve.py sends, Pyodide's WebAssembly as XZ,
+# the Service Worker sw.js and runtime.json.  `make test` runs this same build before its tests.
 html: setup chromium
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	$(BIN)/python tools/make_live_bundle.py _build/html --snapshot

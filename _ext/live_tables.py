@@ -25,8 +25,9 @@ options of its own, merged into ``:options:`` and built by the engine
     ```
 
 writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
-data-people=...>`` that holds the stored static picture of the same starting position
-(drawn by the engine at build time) and the caption; on a page that has one, it adds
+data-people=...>`` that holds the stored picture of the same deal -- the card table as it will
+look at the reader's first move, drawn at build time from the engine's view (``table_picture``)
+-- and the caption; on a page that has one, it adds
 ``_static/live/live.css`` and the module ``_static/live/loader.js``, which start the
 in-page Python and swap the picture for the live table (``live/``).  After the build the
 ``live/`` folder is copied to ``_static/live/``.
@@ -66,21 +67,30 @@ def _json(kind: type, what: str):
     return check
 
 
+def _sibling(name: str) -> Any:
+    """A module of this folder (``_ext``), whether or not the folder is on ``sys.path``."""
+    import importlib.util  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
 def static_picture(game: str, options: dict, seed: int, people: list[int]) -> str:
-    """The starting position of the table as the engine draws it (HTML), or a plain note.
-    A calculator's picture is its first answer, drawn as tables."""
+    """The table as it will look when the reader first has a move (HTML: ``table_picture``), or a
+    plain note.  A calculator's picture is its first answer, drawn as tables."""
     try:
-        from stukolka.live import LiveTable  # noqa: PLC0415
         if game in CALCULATORS:
             from stukolka.live import tools  # noqa: PLC0415
             return tools.static_picture(game, options)
-        table = LiveTable(game, options, seed, people)
-        pic = getattr(table.state, "_repr_html_", None)
-        if pic is not None:
-            return pic()
+        return _sibling("table_picture").picture(game, options, seed, people)
     except Exception as e:  # the page must still build; the loader then says the table cannot start
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
-    return ""
 
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
@@ -214,6 +224,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     if doctree is not None and any(True for _ in doctree.findall(live_table_node)):
         app.add_css_file("live/live.css")
         app.add_css_file("live/tools.css")
+        app.add_css_file("live-picture.css")
         app.add_js_file("live/loader.js", type="module")
 
 
@@ -272,8 +283,23 @@ def demo_page(template: str, caption: str = "A four-handed prikup deal: you are 
     # the page's own "Contents" list points at headings that are gone: empty it
     out = re.sub(r'(<nav id="pst-page-toc-nav"[^>]*>).*?(</nav>)', r"\1\2", out, count=1, flags=re.S)
     head = ('<link rel="stylesheet" href="../_static/live/live.css">'
+            '<link rel="stylesheet" href="../_static/live-picture.css">'
             '<script type="module" src="../_static/live/loader.js"></script>')
     return out.replace("</head>", head + "</head>", 1)
+
+
+def env_version() -> int:
+    """A number that changes with the code that draws the pictures (this folder's drawing modules
+    and the engine): Sphinx reads every page again when it changes, so no page keeps a picture
+    drawn by older code."""
+    import hashlib  # noqa: PLC0415
+
+    h = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for p in [here / "live_tables.py", here / "table_picture.py", *sorted((ROOT / "stukolka").rglob("*.py"))]:
+        if p.exists():
+            h.update(p.read_bytes())
+    return int(h.hexdigest()[:8], 16)
 
 
 def setup(app):
@@ -281,4 +307,4 @@ def setup(app):
     app.add_directive("live-table", LiveTableDirective)
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _copy_live)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": "0.1", "env_version": env_version(), "parallel_read_safe": True, "parallel_write_safe": True}

@@ -161,7 +161,7 @@ class ClassServer:
             (r"/class/live/(.*)", ClassFileHandler, {"path": str(ROOT / "live")}),
             (r"/class", tornado.web.RedirectHandler, {"url": "/class/"}),
             (r"/class/(.*)", ClassFileHandler, {"path": str(STATIC), "default_filename": "index.html"}),
-            (r"/(.*)", serve.BookFileHandler, {"path": book, "default_filename": "index.html"}),
+            *serve.book_routes(book),      # the book as tools/serve.py sends it (precompressed copies too)
         ], log_function=serve._log_request, compress_response=False, serve_traceback=False,
             websocket_max_message_size=self.settings.max_frame,
             websocket_ping_interval=self.settings.ping, websocket_ping_timeout=self.settings.ping)

@@ -1,19 +1,25 @@
 // Live tables on a book page.  Loaded as an ES module by every page that has a
 // `.live-table` placeholder (the live_tables Sphinx extension adds it).
 //
-// As soon as the page opens it starts Python in a Web Worker (worker.js), shows a
-// progress note in each placeholder while Python starts, and keeps the page responsive
-// (all Python runs in the worker).  When Python is ready it asks the engine for a new
-// table and hands the placeholder to the game's renderer (`<game>.js`, one per game),
-// which replaces the stored static picture.  If Python cannot start, the stored picture
-// stays, with a note that says so.
+// Text first: the page is read at once, with each table's stored picture (drawn at build time).
+// Python starts only after the page is shown -- when the browser is idle after loading the page,
+// or when a table comes near the viewport, whichever is first.  On a connection that says it
+// saves data or is slow (2g, 3g), and while Python is not yet on this device, a table offers
+// "Start the table (N MB)" instead (N: the runtime's files not yet kept, as the network carries
+// them, from runtime.json).  Python runs in a Web Worker (worker.js), fetched through the book's
+// Service Worker (sw.js), which keeps it for every later chapter and for offline reading.
+//
+// While Python loads, each table's note shows the stage, the bytes fetched of the total and the
+// seconds, updated twice a second.  When Python is ready the loader asks the engine for a table
+// and hands the placeholder to the game's renderer (`<game>.js`), which replaces the picture.
+// If Python cannot start, the stored picture stays, with a note that says so.
 
 const BASE = new URL(".", import.meta.url);            // .../_static/live/
 const ROOT = new URL("../../", BASE);                  // the book's root
-const START_TIMEOUT_MS = 120000;
+const START_TIMEOUT_MS = 300000;                       // a slow connection may take minutes
+const SW_WAIT_MS = 3000;                               // how long to wait for the Service Worker to take the page
 
 const live = (window.stukolkaLive = window.stukolkaLive || { t: {}, tables: [] });
-const t0 = performance.now();
 // times in ms since the page's navigation started (performance.now()), for benchmarks
 const mark = (name) => { if (!(name in live.t)) live.t[name] = Math.round(performance.now()); };
 live.calls = [];
@@ -27,7 +33,7 @@ class Client {
     worker.onerror = (ev) => { ev.preventDefault(); this._fail(new Error(ev.message || "the Python worker failed to load")); };
   }
   _message(m) {
-    if (m.type === "progress") { mark(m.stage); this.onprogress(m.stage); }
+    if (m.type === "progress") { mark(m.stage); this.onprogress(m); }
     else if (m.type === "ready") { live.worker = m.timings; live.snapshot = m.snapshot; mark("python_ready"); this._ok(m); }
     else if (m.type === "failed") this._fail(new Error(m.error));
     else if (m.type === "reply") { const ok = this.waiting.get(m.id); this.waiting.delete(m.id); if (ok) ok(m.reply); }
@@ -44,25 +50,60 @@ class Client {
   }
 }
 
-const STAGES = { runtime: "starting Python in your browser", engine: "loading the card engine" };
+// ------------------------------------------------------------------ the note above a table
+const STAGES = {
+  wait: "Python will start when the page has loaded",
+  download: "downloading Python",
+  restore: "restoring Python",
+  start: "starting Python",
+  engine: "loading the card engine",
+  ready: "dealing",
+};
+const MB = (n) => (n / 1e6).toFixed(1);
 
-function note(el, text, kind) {
+function note(el, kind) {
   let n = el.querySelector(":scope > .live-note");
   if (!n) {
-    n = document.createElement("p");
+    n = document.createElement("div");
     n.className = "live-note"; n.setAttribute("role", "status");
     el.prepend(n);
   }
   n.dataset.kind = kind || "progress";
-  n.textContent = text;
   return n;
+}
+
+function say(el, text, kind) {
+  const n = note(el, kind);
+  n.replaceChildren(document.createTextNode(text));
+  return n;
+}
+
+function showProgress(el, p, seconds) {
+  const n = note(el, "progress");
+  // while bytes are still coming, that is what the reader waits for; then the stage
+  const downloading = p.total > 0 && p.loaded < p.total && p.stage !== "ready";
+  let text = `Live table: ${downloading ? STAGES.download : STAGES[p.stage] || p.stage}`;
+  if (downloading) text += ` — ${MB(p.loaded)} of ${MB(p.total)} MB`;
+  else if (p.total > 0) text += ` (${MB(p.total)} MB fetched)`;
+  text += ` … ${seconds.toFixed(0)} s`;
+  let t = n.querySelector(".live-note-text"), bar = n.querySelector("progress");
+  if (!t) {
+    t = document.createElement("span"); t.className = "live-note-text";
+    bar = document.createElement("progress"); bar.className = "live-progress";
+    bar.setAttribute("aria-label", "Python download");
+    n.replaceChildren(t, bar);
+  }
+  t.textContent = text;
+  if (p.total > 0) { bar.max = p.total; bar.value = Math.min(p.loaded, p.total); }
+  else bar.removeAttribute("value");
+  bar.hidden = !downloading;
 }
 
 function degrade(el, why) {
   el.dataset.live = "failed";
   const s = el.querySelector(":scope > .live-static");
   if (s) s.hidden = false;
-  note(el, `This table cannot be played here: the in-page Python did not start (${why}). ` +
+  say(el, `This table cannot be played here: the in-page Python did not start (${why}). ` +
     "Below is the stored picture of the same deal; the notebook behind the rocket button plays it.", "failed");
 }
 
@@ -95,31 +136,144 @@ async function mountOne(client, el, cardsPromise) {
   }
 }
 
-function start() {
-  const tables = [...document.querySelectorAll(".live-table")];
-  if (!tables.length) return;
+// ------------------------------------------------------------------ what is on this device
+export function slowConnection() {
+  const c = navigator.connection;
+  return !!(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+}
+
+
+async function runtimeInfo() {
+  try {
+    const r = await fetch(new URL("runtime.json", BASE));
+    return r.ok ? await r.json() : null;
+  } catch (e) { return null; }
+}
+
+async function kept(info) {
+  // the runtime's files already kept by the book's Service Worker: {url: true}
+  const out = {};
+  if (!info || !("caches" in window)) return out;
+  try {
+    if (!(await caches.has(info.cache))) return out;
+    const cache = await caches.open(info.cache);
+    for (const [path, f] of Object.entries(info.files)) {
+      const url = new URL(f.fetch || path, ROOT).href;
+      if (await cache.match(url)) out[url] = true;
+    }
+  } catch (e) { /* no Cache Storage: nothing kept */ }
+  return out;
+}
+
+function snapshotKept() {
+  // a snapshot this browser made or kept for an earlier chapter (the worker checks its engine)
+  if (!("caches" in window)) return Promise.resolve(false);
+  return caches.has("stukolka-snapshots").then((has) => has && caches.open("stukolka-snapshots")
+    .then((c) => c.keys()).then((k) => k.length > 0)).catch(() => false);
+}
+
+function serviceWorkerTakesPage() {
+  // the worker's fetches go through the book's Service Worker (which keeps them) once it
+  // controls the page; on a first visit it takes the page a moment after the page registered it
+  if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((ok) => {
+    const done = () => { clearTimeout(t); ok(); };
+    const t = setTimeout(done, SW_WAIT_MS);
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+    navigator.serviceWorker.getRegistration(ROOT.href).then((reg) => { if (!reg) done(); }).catch(done);
+  });
+}
+
+// ------------------------------------------------------------------ starting
+function startPython(tables, info, plan) {
   mark("loader");
   const first = tables[0].dataset;
   const indexURL = new URL(first.pyodide || "lite/static/pyodide/", ROOT).href;
   const wheelURL = new URL(first.wheel || "lite/static/pyodide/stukolka-0.2.0-py3-none-any.whl", ROOT).href;
-  for (const el of tables) { el.dataset.live = "loading"; note(el, "Live table: starting Python in your browser…"); }
+  const files = {};
+  let xzDecoder = null;
+  for (const [path, f] of Object.entries((info && info.files) || {})) {
+    const url = new URL(path, ROOT).href, fetched = new URL(f.fetch || path, ROOT).href;
+    files[url] = { fetch: fetched, bytes: f.bytes, sent: plan.kept[fetched] ? 0 : f.sent, unpack: f.unpack || null };
+    if (path.endsWith("xz-decompress.mjs")) xzDecoder = url;
+  }
+  let last = { stage: "download", loaded: 0, total: 0 };
+  const t0 = performance.now();
+  const paint = () => tables.forEach((el) => el.dataset.live === "loading" && showProgress(el, last, (performance.now() - t0) / 1000));
+  for (const el of tables) { el.dataset.live = "loading"; }
+  paint();
+  const ticker = setInterval(paint, 500);
   let client;
   try {
     client = new Client(new Worker(new URL("worker.js", BASE), { type: "module" }));
-  } catch (e) { tables.forEach((el) => degrade(el, e.message)); return; }
+  } catch (e) { clearInterval(ticker); tables.forEach((el) => degrade(el, e.message)); return; }
   live.client = client;
-  client.onprogress = (stage) => tables.forEach((el) => el.dataset.live === "loading" &&
-    note(el, `Live table: ${STAGES[stage] || stage}… (${((performance.now() - t0) / 1000).toFixed(1)} s)`));
-  const asked = new URLSearchParams(location.search).get("live-snapshot");
+  client.onprogress = (p) => { last = p; paint(); };
+  let asked = new URLSearchParams(location.search).get("live-snapshot");
+  if (asked === "shipped") asked = "auto";
   client.worker.postMessage({ type: "init", indexURL, wheelURL, snapshot: asked || first.snapshot || "auto",
-    snapshotURL: new URL("engine-snapshot", BASE).href });
+    snapshotURL: new URL("engine-snapshot", BASE).href, shipped: plan.shipped,
+    shippedIfUnmeasured: !slowConnection(), files, xzDecoder });
   const timer = setTimeout(() => client._fail(new Error(`no answer after ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
   client.ready.then(() => {
-    clearTimeout(timer);
+    clearTimeout(timer); clearInterval(ticker);
+    last = { stage: "ready", loaded: 0, total: 0 }; paint();
     const cards = client.call({ cmd: "cards", palette: first.palette || "four" });
     live.rules = fetch(new URL("rules.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
     return Promise.all(tables.map((el) => mountOne(client, el, cards)));
-  }, (e) => { clearTimeout(timer); tables.forEach((el) => degrade(el, e.message)); });
+  }, (e) => { clearTimeout(timer); clearInterval(ticker); tables.forEach((el) => degrade(el, e.message)); });
+}
+
+function whenShownOrIdle(tables) {
+  // after the page has been painted: the first of "idle after load" and "a table near the viewport"
+  return new Promise((ok) => {
+    let done = false;
+    const go = (why) => { if (!done) { done = true; live.startedBy = why; ok(); } };
+    const idle = () => (window.requestIdleCallback ? requestIdleCallback(() => go("idle"), { timeout: 2000 }) : setTimeout(() => go("idle"), 200));
+    if (document.readyState === "complete") idle(); else addEventListener("load", idle, { once: true });
+    if ("IntersectionObserver" in window) {
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const io = new IntersectionObserver((entries) => {
+          if (entries.some((e) => e.isIntersecting)) { io.disconnect(); go("near"); }
+        }, { rootMargin: "50% 0px 50% 0px" });
+        tables.forEach((el) => io.observe(el));
+      }));
+    }
+  });
+}
+
+async function start() {
+  const tables = [...document.querySelectorAll(".live-table")];
+  if (!tables.length) return;
+  mark("dom");
+  const [info, local] = await Promise.all([runtimeInfo(), snapshotKept()]);
+  const keptFiles = await kept(info);
+  // the shipped snapshot: never on a slow connection; else the worker measures the network
+  const asked = new URLSearchParams(location.search).get("live-snapshot");
+  const shipped = local ? false : asked === "shipped" ? true : slowConnection() ? false : "auto";
+  // what starting would fetch now: the runtime's files not kept (the shipped snapshot only if used)
+  let missing = 0;
+  for (const [path, f] of Object.entries((info && info.files) || {})) {
+    if (path.includes("engine-snapshot") && shipped !== true) continue;
+    if (!keptFiles[new URL(f.fetch || path, ROOT).href]) missing += f.sent;
+  }
+  live.plan = { shipped, missing, slow: slowConnection() };
+  const plan = { kept: keptFiles, shipped };
+  if (slowConnection() && missing > 0) {
+    for (const el of tables) {
+      el.dataset.live = "ask";
+      const n = say(el, "Live table: its Python is not on this device yet. ", "ask");
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "live-start";
+      b.textContent = `Start the table (${MB(missing)} MB)`;
+      b.addEventListener("click", () => { serviceWorkerTakesPage().then(() => startPython(tables, info, plan)); });
+      n.append(b);
+    }
+    return;
+  }
+  await whenShownOrIdle(tables);
+  await serviceWorkerTakesPage();
+  startPython(tables, info, plan);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

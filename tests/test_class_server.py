@@ -257,6 +257,28 @@ async def test_static_files_are_the_books_and_the_class_pages_and_nothing_else(t
         assert status == 200 and set(json.loads(body)) == {"student_urls", "local_only", "games"}
 
 
+@run
+async def test_the_book_is_sent_as_the_books_server_sends_it_precompressed_too(tmp_path):
+    import gzip
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import precompress
+
+    script = "".join(f"var x{i} = {i};\n" for i in range(500)).encode()
+    (tmp_path / "book").mkdir()
+    (tmp_path / "book" / "app.js").write_bytes(script)
+    assert precompress.precompress(tmp_path / "book")["written"] == 1
+    async with class_server(tmp_path) as (server, port):
+        r = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/app.js", headers={"Accept-Encoding": "gzip"},
+                                          decompress_response=False, raise_error=False)
+        assert r.code == 200 and r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+        assert gzip.decompress(r.body) == script and r.headers["Content-Type"].startswith("text/javascript")
+        status, headers, body = await get(port, "/index.html/")
+        assert status == 301 and headers["Location"] == "/index.html"
+
+
 def test_the_command_line_says_where_students_join(tmp_path):
     from classroom.__main__ import student_urls
     assert student_urls("127.0.0.1", 8800, None) == (["http://127.0.0.1:8800/class/"], True)

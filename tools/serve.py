@@ -14,6 +14,13 @@ What it promises:
 * the MIME types the book and JupyterLite need (``.wasm`` application/wasm, ``.js``/``.mjs``
   text/javascript, ``.json``, ``.css``, ``.svg``; text types with ``charset=utf-8``), and
   ``Cache-Control: no-cache`` with an ETag from size and mtime, so a rebuilt page is never stale;
+* precompressed answers: where the build wrote ``FILE.gz`` (or ``FILE.br``) beside ``FILE``
+  (``tools/precompress.py``) and the request's ``Accept-Encoding`` takes it, that file is sent as
+  it is, with ``Content-Encoding``, ``Vary: Accept-Encoding``, ``FILE``'s content type and an ETag
+  of its own; a range applies to those encoded bytes (RFC 9110: a range is of the selected
+  representation).  A sibling is used only if it was written from this very ``FILE`` (the same
+  modification time to the nanosecond, and for gzip the same length in its trailer), so a file
+  rewritten after the build is sent as it is now;
 * it binds 127.0.0.1 only; a busy port, a bad port or a missing folder stops it with one line on
   stderr and a non-zero exit (2 for a usage error, 1 otherwise); Ctrl-C (or SIGTERM) stops it
   with one line and exit 0.
@@ -32,8 +39,12 @@ a write timeout (a client that stops reading is dropped: tornado has none), a re
 asked for as a folder (``/index.html/``), and a command line that fails in one line.  An asynchronous server needs no thread per
 connection, so no pool has to be bounded: the timeouts bound how long a connection can live.
 
-Tests: tests/test_serve.py.  tests/conftest.py serves the book for the browser tests with
-:func:`server` (``serve_forever`` in a thread, ``server_address``, ``shutdown``).
+For another server (the class server mounts the book beside its own pages): :class:`BookFileHandler`
+is a tornado handler class; :func:`book_routes` gives the routes that serve a build folder under a
+URL prefix; :func:`precompressed_variant` is the choice of the file to send, as a plain function.
+
+Tests: tests/test_serve.py, tests/test_serve_compressed.py.  tests/conftest.py serves the book for
+the browser tests with :func:`server` (``serve_forever`` in a thread, ``server_address``, ``shutdown``).
 """
 
 from __future__ import annotations
@@ -43,6 +54,7 @@ import contextlib
 import errno
 import logging
 import os
+import re
 import signal
 import socket
 import sys
@@ -93,6 +105,79 @@ CONTENT_TYPES = {
 
 log = logging.getLogger("stukolka.serve")
 
+#: Precompressed siblings, best first: (content coding, file suffix).
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_codings(accept_encoding: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` header accepts (q > 0), lower case; ``*`` stands
+    for every coding not named."""
+    named: dict[str, float] = {}
+    for part in accept_encoding.split(","):
+        token, _, params = part.strip().partition(";")
+        token = token.strip().lower()
+        if not token:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        named[token] = q
+    out = {t for t, q in named.items() if q > 0}
+    if "*" in out:
+        out |= {c for c, _ in ENCODINGS if c not in named}
+    return out
+
+
+def _gzip_length(path: str) -> int | None:
+    """The uncompressed length modulo 2**32 from a gzip file's trailer (None if unreadable)."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(2) != b"\x1f\x8b":
+                return None
+            f.seek(-4, os.SEEK_END)
+            return int.from_bytes(f.read(4), "little")
+    except OSError:
+        return None
+
+
+def sibling_matches(original: str, sibling: str, coding: str) -> bool:
+    """True if ``sibling`` (a precompressed copy) was written from ``original`` as it is now:
+    a regular file with the original's modification time (the build sets it so) and, for gzip,
+    the original's length in its trailer."""
+    try:
+        st, so = os.stat(original), os.stat(sibling)
+    except OSError:
+        return False
+    if not os.path.isfile(sibling) or so.st_mtime_ns != st.st_mtime_ns:
+        return False
+    return coding != "gzip" or _gzip_length(sibling) == st.st_size % 2**32
+
+
+def precompressed_variant(absolute_path: str, accept_encoding: str, root: str | None = None) -> tuple[str, str | None, bool]:
+    """The file to send for ``absolute_path`` (an existing regular file): ``(path, coding, varies)``.
+    ``coding`` is the content coding of ``path`` (None: the file itself); ``varies`` is True when
+    a precompressed sibling exists, so the answer depends on ``Accept-Encoding`` (``Vary``).  A
+    sibling outside ``root`` (a symlink out) is never used."""
+    accepted = accepted_codings(accept_encoding)
+    varies = False
+    for coding, suffix in ENCODINGS:
+        sibling = absolute_path + suffix
+        if not os.path.exists(sibling):
+            continue
+        if root is not None and not _inside(sibling, root):
+            continue
+        if not sibling_matches(absolute_path, sibling, coding):
+            continue
+        varies = True
+        if coding in accepted:
+            return sibling, coding, True
+    return absolute_path, None, varies
+
 
 class ServeError(Exception):
     """A one-line reason the server cannot start; ``exit_code`` 2 for usage errors, 1 otherwise."""
@@ -118,7 +203,16 @@ def _inside(path: str, root: str) -> bool:
 
 
 class BookFileHandler(tornado.web.StaticFileHandler):
-    """Tornado's static file handler, answering 404 for anything outside the folder."""
+    """Tornado's static file handler, answering 404 for anything outside the folder, and sending a
+    precompressed sibling (``FILE.gz``) where the request accepts it.
+
+    Mount it in any tornado application with ``{"path": folder, "default_filename": "index.html"}``
+    (or use :func:`book_routes`).
+    """
+
+    original_path: str | None = None    # the file asked for (``absolute_path`` may be its .gz)
+    content_coding: str | None = None   # the coding of what is sent, None for the file itself
+    varies = False                      # a precompressed sibling exists: the answer varies
 
     # The overrides follow tornado's subclassing notes (parse_url_path, get_absolute_path,
     # validate_absolute_path); its 403s -- outside the root, a symlink out, not a regular file --
@@ -142,7 +236,15 @@ class BookFileHandler(tornado.web.StaticFileHandler):
         # Tornado refuses symlinks out of the root since 6.5.9; check again, whatever the version.
         if checked is not None and not _inside(checked, root):
             raise tornado.web.HTTPError(404, "%s resolves outside the build folder", self.path)
-        return checked
+        if checked is None:
+            return None
+        self.original_path = checked
+        served, self.content_coding, self.varies = precompressed_variant(
+            checked, self.request.headers.get("Accept-Encoding", ""), root)
+        if served != checked:
+            # tornado (6.5+) keeps the stat of the file it validated for sizes and ranges
+            self._stat_result = os.stat(served)
+        return served
 
     def validate_path_form(self, absolute_path: str) -> bool:
         """A file asked for as a folder (``/index.html/``) would be served one level too deep (its
@@ -176,20 +278,32 @@ class BookFileHandler(tornado.web.StaticFileHandler):
         super().log_exception(typ, value, tb)
 
     def get_content_type(self) -> str:
-        suffix = os.path.splitext(self.absolute_path or "")[1].lower()
-        return CONTENT_TYPES.get(suffix) or super().get_content_type()
+        original = self.original_path or self.absolute_path or ""
+        suffix = os.path.splitext(original)[1].lower()
+        if suffix in CONTENT_TYPES:
+            return CONTENT_TYPES[suffix]
+        served, self.absolute_path = self.absolute_path, original   # tornado guesses from absolute_path
+        try:
+            return super().get_content_type()
+        finally:
+            self.absolute_path = served
 
     def compute_etag(self) -> str | None:
         # Tornado's default hashes the whole file once and caches the hash for the life of the
         # process, so after `make html` rebuilt a page the browser would keep getting 304 for
         # the old one.  Size and mtime change with every rebuild and cost one stat.
-        if self.absolute_path is None:
+        if getattr(self, "absolute_path", None) is None:   # an answer finished before a file was chosen
             return None
         st = os.stat(self.absolute_path)
-        return f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+        tag = f"-{self.content_coding}" if self.content_coding else ""
+        return f'"{st.st_mtime_ns:x}-{st.st_size:x}{tag}"'
 
     def set_extra_headers(self, path: str) -> None:
         self.set_header("Cache-Control", "no-cache")   # revalidate (cheaply, with the ETag) every time
+        if self.content_coding:
+            self.set_header("Content-Encoding", self.content_coding)
+        if self.varies:
+            self.set_header("Vary", "Accept-Encoding")
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code == 405:
@@ -230,6 +344,27 @@ class _HTTPServer(tornado.httpserver.HTTPServer):
 
         stream.close = close_answering_431  # type: ignore[method-assign]
         super().handle_stream(stream, address)
+
+
+def book_routes(directory: str | os.PathLike[str], prefix: str = "/",
+                handler: type[BookFileHandler] | None = None) -> list[tornado.web.URLSpec]:
+    """The routes that serve the build folder ``directory`` under the URL ``prefix`` (``"/"``, or
+    e.g. ``"/book/"``): every promise of this module (404 outside the folder, no listing, the MIME
+    table, precompressed answers, ETags).  For a tornado application of one's own; its settings
+    may carry ``write_timeout`` (seconds)."""
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"URL prefix {prefix!r} must start and end with '/'")
+    root = str(check_directory(directory))
+    pattern = "^" + re.escape(prefix) + "(.*)$"
+    return [tornado.web.URLSpec(pattern, handler or BookFileHandler, {"path": root, "default_filename": "index.html"})]
+
+
+def book_application(directory: str | os.PathLike[str], *, write_timeout: float = WRITE_TIMEOUT,
+                     handler: type[BookFileHandler] | None = None) -> tornado.web.Application:
+    """A tornado application serving ``directory`` at the site root (what :class:`BookServer` runs)."""
+    return tornado.web.Application(
+        book_routes(directory, "/", handler), log_function=_log_request, compress_response=False,
+        serve_traceback=False, write_timeout=write_timeout)
 
 
 def _log_request(handler: tornado.web.RequestHandler) -> None:
@@ -281,8 +416,10 @@ class BookServer:
 
     def __init__(self, directory: str | os.PathLike[str], port: int = DEFAULT_PORT, *,
                  idle_timeout: float = IDLE_TIMEOUT, max_header_bytes: int = MAX_HEADER_BYTES,
-                 write_timeout: float = WRITE_TIMEOUT) -> None:
+                 write_timeout: float = WRITE_TIMEOUT,
+                 handler: type[BookFileHandler] | None = None) -> None:
         self.directory = check_directory(directory)
+        self.handler = handler or BookFileHandler
         self.idle_timeout = idle_timeout
         self.write_timeout = write_timeout
         self.max_header_bytes = max_header_bytes
@@ -299,10 +436,7 @@ class BookServer:
         return f"http://{self.server_address[0]}:{self.server_address[1]}/"
 
     def application(self) -> tornado.web.Application:
-        return tornado.web.Application(
-            [(r"/(.*)", BookFileHandler, {"path": str(self.directory), "default_filename": "index.html"})],
-            log_function=_log_request, compress_response=False, serve_traceback=False,
-            write_timeout=self.write_timeout)
+        return book_application(self.directory, write_timeout=self.write_timeout, handler=self.handler)
 
     def serve_forever(self, *, handle_signals: bool = False) -> None:
         """Serve until :meth:`shutdown` (or, with ``handle_signals``, SIGINT/SIGTERM)."""

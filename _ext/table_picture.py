@@ -1,0 +1,211 @@
+"""The stored picture of a live table: the card table as it will look, drawn at build time.
+
+A live table's placeholder holds a picture of the same deal (``live_tables.placeholder_html``),
+shown at once and while the page's Python loads.  It is drawn like the table it becomes -- the
+green felt, the seats around it with their card backs, the trump and the stock (Stukolka), the
+banker's deck and the two piles (shtoss, Pharaon), the talon and the pile (the shedding game),
+your hand below and your choices as buttons -- from the engine's own view (``LiveTable``, the
+driver the page's Python runs), at the first moment the reader has something to do: the bots
+have made their moves up to the first person's turn.  Only what that person may see is drawn (the
+driver's view for his seat: no other hand).  The buttons are disabled: the picture plays nothing.
+Styled by ``book/css/live-picture.css``.  Nothing here decides a rule: every word and number
+comes from the view.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+CARD_WIDTH = 48
+SMALL_WIDTH = 34
+MAX_BUTTONS = 5          # more choices than this are drawn as one list
+
+
+def esc(x: Any) -> str:
+    return html.escape("" if x is None else str(x), quote=True)
+
+
+def _svg(card: int | None, width: int = CARD_WIDTH, face_down: bool = False) -> str:
+    from stukolka.cards import card_svg  # noqa: PLC0415
+
+    return card_svg(card, width=width, palette="four", face_down=face_down or card is None)
+
+
+def _card_of(item: Any) -> int | None:
+    if isinstance(item, dict):
+        item = item.get("card")
+    return item if isinstance(item, int) and not isinstance(item, bool) else None
+
+
+def cards_row(items: list[Any], width: int = CARD_WIDTH, cls: str = "lp-cards", legal: bool = False) -> str:
+    """Cards face up; with ``legal``, a hand in which some card may be played now dims the others."""
+    out = []
+    some = legal and any(isinstance(i, dict) and i.get("legal") for i in items)
+    for item in items:
+        card = _card_of(item)
+        dim = some and isinstance(item, dict) and not item.get("legal")
+        out.append(f'<span class="lp-card{" lp-dim" if dim else ""}">{_svg(card, width)}</span>')
+    return f'<div class="{cls}">{"".join(out)}</div>' if out else ""
+
+
+def backs(n: int, cap: int = 8) -> str:
+    n = max(0, int(n or 0))
+    if not n:
+        return ""
+    shown = "".join(f'<span class="lp-back">{_svg(None, 14, face_down=True)}</span>' for _ in range(min(n, cap)))
+    more = f'<span class="lp-more">+{n - cap}</span>' if n > cap else ""
+    return f'<span class="lp-backs" aria-label="{n} cards face down">{shown}{more}</span>'
+
+
+def actions_html(view: dict[str, Any], hand_drawn: bool = False) -> str:
+    """The choices of the person to act as disabled buttons (a list when there are many).  Where
+    the hand is drawn, playing one of its cards is done on the card, as at the live table."""
+    actions = view.get("actions") or [{"action": a, "words": a} for a in view.get("legal") or []]
+    actions = [a for a in actions if isinstance(a, dict)]
+    if hand_drawn:
+        plays = [a for a in actions if a.get("kind") == "play" or str(a.get("action", "")).startswith("play ")]
+        if plays and len(plays) == len(actions):
+            return '<p class="lp-note lp-hint">Your move: play a card from your hand.</p>'
+        actions = [a for a in actions if a not in plays]
+    words = [str(a.get("words") or a.get("action") or "") for a in actions]
+    words = [w[:1].upper() + w[1:] for w in words if w]
+    if not words:
+        return ""
+    if len(words) <= MAX_BUTTONS:
+        buttons = "".join(f'<button type="button" disabled>{esc(w)}</button>' for w in words)
+        return f'<div class="lp-actions">{buttons}</div>'
+    options = "".join(f"<option>{esc(w)}</option>" for w in words[:60])
+    return (f'<div class="lp-actions"><label>Your move <select disabled>{options}</select></label>'
+            f'<button type="button" disabled>Play it</button></div>')
+
+
+def _seat_name(seat: int, view: dict[str, Any], people: list[int], word: str = "Seat") -> str:
+    if seat == view.get("seat") and seat in people:
+        return f"You (seat {seat})"
+    return f"{word} {seat}" + ("" if seat in people else " (bot)")
+
+
+def status_line(view: dict[str, Any], people: list[int]) -> str:
+    text = view.get("phase_words")
+    if not text:
+        to_act = view.get("to_act")
+        phase = view.get("phase") or ""
+        if view.get("terminal") or phase == "over":
+            text = "The deal is over."
+        elif isinstance(to_act, int) and to_act >= 0:
+            who = _seat_name(to_act, view, people)
+            text = f"{who} to act" + (f": {phase}" if phase else "")
+        else:
+            text = phase
+    return f'<p class="lp-status">{esc(text)}</p>'
+
+
+# ------------------------------------------------------------------ Stukolka
+def stukolka(view: dict[str, Any], people: list[int]) -> str:
+    me = view.get("seat")
+    seats = [s for s in view.get("seats") or [] if isinstance(s, dict)]
+    def box(s: dict[str, Any]) -> str:
+        bits = [esc(s.get("role") or "")]
+        bits.append(f"balance {esc(s.get('balance'))}")
+        if s.get("declaration"):
+            bits.append(f"<i>{esc(s['declaration'])}</i>")
+        bits.append(f"tricks {esc(s.get('tricks', 0))}")
+        mine = s.get("seat") == me and me in people
+        cls = "lp-seat" + (" lp-you" if mine else "") + (" lp-to-act" if s.get("to_act") else "")
+        cards = "" if mine else backs(s.get("cards", 0))
+        return (f'<div class="{cls}"><b>{esc(_seat_name(s.get("seat", 0), view, people))}</b>'
+                f'<span>{" · ".join(b for b in bits if b)}</span>{cards}</div>')
+    others = "".join(box(s) for s in seats if not (s.get("seat") == me and me in people))
+    mine = "".join(box(s) for s in seats if s.get("seat") == me and me in people)
+    trump = view.get("trump") or {}
+    turned = trump.get("turned")
+    centre = []
+    if isinstance(turned, int):
+        centre.append(f'<div class="lp-pile">{_svg(turned)}<small>trump {esc(trump.get("symbol") or "")}</small></div>')
+    stock = view.get("stock") or 0
+    centre.append(f'<div class="lp-pile">{_svg(None, face_down=True)}<small>stock {esc(stock)}</small></div>')
+    trick = view.get("current_trick") or []
+    if trick:
+        centre.append(f'<div class="lp-pile">{cards_row(trick, SMALL_WIDTH)}<small>this trick</small></div>')
+    pot = f'<p class="lp-note">pot in play {esc(view.get("pot"))}</p>' if view.get("pot") is not None else ""
+    return (f'<div class="lp-felt lp-oval"><div class="lp-top">{others}</div>'
+            f'<div class="lp-centre">{"".join(centre)}</div>{pot}<div class="lp-bottom">{mine}</div></div>'
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=True))
+
+
+# ------------------------------------------------------------------ shtoss, Pharaon, the Queen of Spades
+def banking(view: dict[str, Any], people: list[int]) -> str:
+    deck = view.get("banker_deck", view.get("deck_size", 0))
+    right, left = view.get("right") or [], view.get("left") or []
+    def pile(cards: list[Any], name: str) -> str:
+        top = _svg(cards[-1]) if cards else '<span class="lp-empty">—</span>'
+        return f'<div class="lp-pile">{top}<small>{esc(name)}: {len(cards)}</small></div>'
+    felt = (f'<div class="lp-felt lp-rect"><div class="lp-centre">'
+            f'<div class="lp-pile">{_svg(None, face_down=True)}<small>banker\'s deck: {esc(deck)} to turn</small></div>'
+            f"{pile(right, 'right pile (the banker’s)')}{pile(left, 'left pile (the punters’)')}</div>"
+            f'<p class="lp-note">{esc(len(view.get("abcugs") or []))} abcugs laid</p></div>')
+    bankrolls = view.get("bankrolls") or []
+    stakes: dict[int, list[dict[str, Any]]] = {}
+    for st in view.get("stakes") or []:
+        if isinstance(st, dict):
+            stakes.setdefault(int(st.get("punter", 0)), []).append(st)
+    boxes = []
+    for seat in range(len(bankrolls)):
+        name = "Banker" if seat == 0 else f"Punter {seat}"
+        if seat in people:
+            name += " (you)"
+        elif not people or seat not in people:
+            name += " (bot)"
+        mine = stakes.get(seat, [])
+        if seat == 0:
+            detail = ""
+        elif mine:
+            detail = "".join(f'<span class="lp-stake">{cards_row(s.get("cards") or [], SMALL_WIDTH)} kush {esc(s.get("kush"))}</span>'
+                             for s in mine)
+        else:
+            detail = "<span>no stake yet</span>"
+        cls = "lp-box" + (" lp-you" if seat in people else "") + (" lp-to-act" if seat == view.get("to_act") else "")
+        boxes.append(f'<div class="{cls}"><b>{esc(name)}</b> <span>capital {esc(bankrolls[seat])}</span>'
+                     f'<div class="lp-stakes">{detail}</div></div>')
+    evening = view.get("evening") or {}
+    story = (f'<p class="lp-note">{esc(evening.get("name", "").capitalize())}: {esc(evening.get("story", ""))}</p>'
+             if evening else "")
+    return story + felt + f'<div class="lp-boxes">{"".join(boxes)}</div>'
+
+
+# ------------------------------------------------------------------ the shedding game
+def shedding(view: dict[str, Any], people: list[int]) -> str:
+    others = "".join(
+        f'<div class="lp-seat{" lp-to-act" if o.get("to_act") else ""}"><b>{esc(_seat_name(o.get("seat", 0), view, people))}</b>'
+        f'<span>{esc(o.get("cards"))} cards{" · dealer" if o.get("dealer") else ""}</span>{backs(o.get("cards", 0))}</div>'
+        for o in view.get("others") or [] if isinstance(o, dict))
+    pile = view.get("pile") or {}
+    top = (pile.get("top") or {}).get("card") if isinstance(pile.get("top"), dict) else None
+    follow = f" (follow {esc(pile.get('suit'))})" if pile.get("suit") else ""
+    centre = (f'<div class="lp-pile">{_svg(None, face_down=True)}<small>talon: {esc(view.get("talon", 0))} face down</small></div>'
+              f'<div class="lp-pile">{_svg(top) if top is not None else "—"}<small>pile: {esc(pile.get("size", 0))}{follow}</small></div>')
+    return (f'<div class="lp-felt lp-rect"><div class="lp-top">{others}</div><div class="lp-centre">{centre}</div></div>'
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=True))
+
+
+DRAWERS = {"stukolka": stukolka, "shtoss": banking, "pharaon": banking, "queen_of_spades": banking, "faraon": shedding}
+
+
+def picture(game: str, options: dict[str, Any], seed: int, people: list[int]) -> str:
+    """The picture of a live table's first decision (HTML), as the engine's view for its person."""
+    from stukolka.live import LiveTable  # noqa: PLC0415
+
+    table = LiveTable(game, options, seed, people)
+    if table.people:
+        table.run_bots()                      # the bots' moves up to the first person's turn
+    seat = table.people[0] if table.people else None
+    if seat is not None and table.shared() and table.to_act() in table.people:
+        seat = None                          # several people at one screen: nobody's hand is shown
+    view = table.view(seat)
+    drawer = DRAWERS.get(game, stukolka)
+    title = {"stukolka": "Stukolka", "shtoss": "Shtoss", "pharaon": "Pharaon", "queen_of_spades": "The Queen of Spades",
+             "faraon": "The shedding game"}.get(game, game)
+    return (f'<div class="lp lp-{esc(game)}" role="group" aria-label="{esc(title)}: a picture of the table as it starts">'
+            f'{status_line(view, table.people)}{drawer(view, table.people)}'
+            f'{actions_html(view, hand_drawn=bool(view.get("hand")))}</div>')
