@@ -20,6 +20,7 @@ import pytest
 
 from harness import rule_cells
 from stukolka.base import CHANCE
+from stukolka.cards import format_card
 from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
 from stukolka.stukolka import PLAYER_LIMITS, RULE_LABELS, Phase, StukolkaRules, StukolkaState
 from stukolka.stukolka.words import ACTION_KINDS, PHASE_WORDS
@@ -55,6 +56,16 @@ def test_every_legal_action_is_described(variant, n, mix):
                 s.apply_action(info.action)
                 continue
             v = s.view(p)
+            if v["hand"] is None and s.unseen_discard() is not None:      # stukolka-rule-dark
+                assert v["legal"] == ["discard unseen"] and v["actions"][0]["cards"] == []
+                info = s.describe_action("discard unseen")
+                assert info.to_dict() == v["actions"][0] and info.kind == "discard" and info.secret
+                assert info.rule == "stukolka-rule-dark" and info.count == 1
+                kinds.add(info.kind)
+                before = s.clone()
+                s.apply_action("discard unseen")
+                assert s.history()[-1] == f"discard {format_card(before.unseen_discard())}"
+                continue
             assert v["legal"] == legal and [a["action"] for a in v["actions"]] == legal
             assert v["phase_words"] and v["limits"] == {k: list(x) for k, x in PLAYER_LIMITS.items()}
             for a, shown in zip(legal, v["actions"]):
