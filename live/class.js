@@ -14,6 +14,9 @@ import { h } from "./dom.js";
 const FINAL = { 4001: "This seat was opened again, on another device or in another tab.",
   4003: "The teacher kept this seat on the first device.", 4004: "The class has ended. Thank you for playing!",
   4009: "Another device asked for this seat.", 4029: "Too many connections or messages from this device." };
+const ENDED = "The class has ended. Thank you for playing!";
+// the closing codes after which this seat may be opened here again (it was taken elsewhere)
+const SEAT_ELSEWHERE = new Set([4001, 4003, 4009]);
 
 export function wsURL() {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/class/ws`;
@@ -248,7 +251,7 @@ export function studentPage(root) {
     if (payload.you) you = payload.you;
     if (!you) return;
     title.textContent = you.class || "Class play";
-    if (you.ended) { finish("The class has ended. Thank you for playing!"); return; }
+    if (you.ended) { finish(ENDED, { ended: true }); return; }
     const v = payload.view;
     where.textContent = you.table === null || you.table === undefined ? `${you.name}: the teacher will seat you at a table.` :
       you.seat === null ? `${you.name}: you watch ${you.label}; the teacher will give you a seat.` :
@@ -259,14 +262,16 @@ export function studentPage(root) {
     table.update(v, you);
   }
 
-  function finish(text) {                  // the connection will not come back by itself: say why, and what to do
+  // the connection will not come back by itself: say why, and what to do.  `how` is read by its fields
+  // (the closing code, the refusal's rule, the class's end), never from the words
+  function finish(text, how = {}) {
     status.textContent = "";
     note.textContent = "";
     where.textContent = "";
     strip.replaceChildren();
     table.clear("");
-    const again = /opened again|another device|kept this seat/.test(text);
-    if (/ended/.test(text)) { store.drop("stukolka-class-seat"); leave.hidden = true; }
+    const again = SEAT_ELSEWHERE.has(how.code);
+    if (how.ended || how.code === 4004 || how.rule === "class-rule-code") { store.drop("stukolka-class-seat"); leave.hidden = true; }
     table.box.replaceChildren(h("p", { class: "class-final", role: "status", text }),
       again ? h("p", {}, h("button", { type: "button", class: "class-go", onclick: () => location.reload() }, "Open my seat here again"))
         : h("p", {}, h("a", { href: location.pathname }, "Join a class")));
@@ -288,11 +293,11 @@ export function studentPage(root) {
         table.key = null;                    // (re)connected: draw the table afresh from the server's view
         show(r);
       },
-      onpush: (m) => { if (m.push === "ended") finish("The class has ended. Thank you for playing!"); else show(m); },
+      onpush: (m) => { if (m.push === "ended") finish(ENDED, { ended: true }); else show(m); },
       onfinal: (text, r) => {
         if (!joined && failed) { failed(text); return; }
         if (r && r.rule === "class-rule-code" && store.get("stukolka-class-seat")) { store.drop("stukolka-class-seat"); joinForm(text); return; }
-        finish(text);
+        finish(text, r || {});
       },
     });
     table.conn = conn;

@@ -179,7 +179,7 @@ export async function mount(root, ctx) {
     }
     const names = of("name");
     if (names.length) {                           // Pharaon: the punter names a card (its rank counts) and his stake
-      const sel = h("select", { id: id("rank") }, names.map((a, i) => h("option", { value: String(i), text: a.words.replace(/, stake \d+$/, "") })));
+      const sel = h("select", { id: id("rank") }, names.map((a, i) => h("option", { value: String(i), text: cards.names[a.cards[0]] })));   // its rank counts
       const stake = number(id("stake"), names[0].count, (lim.stake || [1])[0], view.bank, lim.kush_step);
       actions.append(h("label", { for: sel.id, text: "Card to name: " }), sel,
         h("label", { for: stake.id, text: ` Stake for punter ${view.seat} (at most the bank): ` }), stake,

@@ -1,6 +1,9 @@
-// The Stukolka table: draws the engine's view(seat) and sends action strings back.
-// It reads the engine's state.view(seat) as it is (stukolka/stukolka/view.py) and computes no
-// rule: what may be played is view.legal, why a card is refused is the engine's reason
+// The Stukolka table: draws the engine's view(seat) and sends its actions back as given.
+// It reads the engine's state.view(seat) as it is (stukolka/stukolka/view.py), parses no action
+// string and computes no rule: the choices are view.actions (the engine's describe_action of each
+// legal action: its kind, cards, count, the words a button says and the words the table hears), a
+// card's own action is hand[i].action, the status line says view.phase_words, the player limits are
+// view.limits, why a card is refused is the engine's reason
 // (hand[i].why, .rule and .refusal, the very message the engine answers when it is played), the
 // money at the end is the engine's settlement ledger, and the session totals are the driver's
 // sums of the engine's nets (view.live.session).  The settings panel offers what the engine's
@@ -8,41 +11,12 @@
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
 
-const WORDS = {
-  knock: "Knock (I play)", pass: "Pass", golets: "Take the golets (play alone against all)",
-  look: "Look at my cards", dark: "Play in the dark (without looking)", stand: "Keep my cards",
-  razrez: "Cut in (razrez): take 4, throw out 1", shleif: "Keep the shleif (the pot stays in play)", "refuse shleif": "Refuse the shleif",
-  deal: "Deal the cards",
-};
-const SAID = {                       // a move as the table hears it (third person)
-  knock: "knocks", pass: "passes", golets: "takes the golets", look: "looks at the cards", dark: "plays in the dark",
-  stand: "keeps the cards", razrez: "cuts in", shleif: "keeps the shleif", "refuse shleif": "refuses the shleif",
-  deal: "deals the cards",
-};
-// every phase of a deal (stukolka/stukolka/phase.py) in plain words, for the status line
-const PHASES = {
-  seat_draw: "the draw for seats: the lowest card deals", shleif_choice: "the shleif: play it or refuse",
-  shuffle: "the shuffle", cut: "the cut: cut the deck", deal: "the deal: deal the cards",
-  declare: "declare: knock or pass", purchase: "the purchase: change cards or keep them",
-  razrez: "the razrez: cut in or pass", play: "the play: play a card", terminal: "the deal is over",
-};
-// a purchase or razrez whose only choices are discards (no "stand", no "pass"): down to three cards
-const phaseWords = (v) => (["purchase", "razrez"].includes(v.phase) && v.legal.length &&
-  v.legal.every((a) => a.startsWith("discard ")) ? `${PHASES[v.phase].split(":")[0]}: throw out down to three cards` :
-  PHASES[v.phase] || String(v.phase || "").replace(/_/g, " "));
+// The variants and the violation modes by name, for the settings panel's lists.
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
   shleif: "with the shleif", obligatory: "obligatory" };
 const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
 const POSITION = ["hands", "trump", "stock", "actions", "refuse"];
-
-function words(action) {
-  if (WORDS[action]) return WORDS[action];
-  let m;
-  if ((m = /^cut (\d+)$/.exec(action))) return `Cut ${m[1]} cards`;
-  // a dark player's purchase: k cards out unseen, k + 1 in, then one thrown out (stukolka-rule-dark)
-  if ((m = /^blind (\d+)$/.exec(action))) return m[1] === "0" ? "Throw out none, draw 1" : `Throw out ${m[1]} unseen, draw ${Number(m[1]) + 1}`;
-  return action.charAt(0).toUpperCase() + action.slice(1);
-}
+const cardsWord = (n) => `${n} card${n === 1 ? "" : "s"}`;
 
 
 let COUNTER = 0;
@@ -56,8 +30,6 @@ export async function mount(root, ctx) {
   let people = [...ctx.reply.view.live.people];
   let options = { ...ctx.setup.options };
   const isPosition = POSITION.some((k) => k in options);
-  const label = (c) => cards.labels[c];
-  const cardOf = (text) => cards.labels.indexOf(text);
   // seats are named as the engine numbers them, so the ledger's words and the table agree
   const name = (q) => (view.names && view.names[q]) || (view.live.people.includes(q) ?
     (view.live.people.length > 1 ? `Seat ${q}` : `Seat ${q} (you)`) : `Seat ${q} (bot)`);
@@ -101,24 +73,10 @@ export async function mount(root, ctx) {
     return !isPublic && view.live.shared && view.live.public && view.live.waiting_for === "person";
   }
 
-  // a move in words; a discard names only how many cards (they go face down).  `held`: the cards the
-  // seat held before it (from the view before the move, when known): holding more than three, a
-  // discard only throws out down to three; else it is a purchase, as many bought as thrown out
-  function said(move, held) {
-    if (move.said) return move.said;          // the engine's own words for the move
-    if (move.action === undefined || move.action === null) return "moves";
-    const a = String(move.action);
-    let m;
-    if ((m = /^play (.+)$/.exec(a))) { const c = cardOf(m[1]); return `plays ${c >= 0 ? cards.names[c] : m[1]}`; }
-    if ((m = /^discard (.+)$/.exec(a))) {
-      const k = m[1].split(/\s+/).length;
-      return held === undefined ? `discards ${k}` : held > 3 ? `throws out ${k}` : `discards ${k} and buys ${k}`;
-    }
-    if ((m = /^blind (\d+)$/.exec(a))) return m[1] === "0" ? "throws out none, unseen, and draws 1" :
-      `throws out ${m[1]} unseen and draws ${Number(m[1]) + 1}`;
-    if ((m = /^cut (\d+)$/.exec(a))) return `cuts ${m[1]} cards`;
-    return SAID[a] || a;
-  }
+  // the status line: who is to act, and the phase in the engine's words (none in a public view, where they differ by seat)
+  const toAct = (v) => `${name(v.seat)} to act` + (v.phase_words ? `: ${v.phase_words}` : "") + ".";
+  // a move in the engine's words as every seat may hear it (ActionInfo.said; a discard's cards stay unnamed)
+  const said = (move) => move.said || "moves";
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
     const n = view.seats.length, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
@@ -165,7 +123,7 @@ export async function mount(root, ctx) {
     oval.append(mid);
     const trick = view.current_trick.length ? view.current_trick :
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
-        && (view.live.last.kind ? view.live.last.kind === "play" : view.phase === "play" || view.phase === "terminal")
+        && view.live.last.kind === "play"
         ? view.tricks[view.tricks.length - 1].plays : []);
     for (const { seat: q, card } of trick) {
       const small = oval.clientWidth && oval.clientWidth < 520;        // a phone: the trick above the trump and stock
@@ -243,17 +201,18 @@ export async function mount(root, ctx) {
           const r = await client.call({ cmd: "reveal", table, seat: view.seat });
           if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
           shownFor = r.view.seat; view = live = r.view; showReason("", null); redraw(); focusHand(true);
-          status.textContent = `${name(view.seat)} to act: ${phaseWords(view)}.`; } },
+          status.textContent = toAct(view); } },
         `Pass to ${name(view.seat)} — show my cards`));
       return;
     }
     if (!mine) { hand.append(h("p", { text: view.live.people.includes(view.seat) ? "Your cards lie face down." : "" })); return; }
-    const legal = new Set(view.legal);
-    const discarding = view.legal.some((a) => a.startsWith("discard "));
+    const acts = view.actions || [];
+    const plays = new Map(acts.filter((a) => a.kind === "play").map((a) => [a.cards[0], a]));
+    const discarding = acts.some((a) => a.kind === "discard");
     const mayPlay = view.phase === "play" && view.live.waiting_for === "person";
     for (const item of mine) {
-      const c = item.card, a = `play ${item.name}`;
-      const ok = legal.has(a), bad = mayPlay && !ok && (item.why || item.refusal || item.penalized);
+      const c = item.card, play = plays.get(c);
+      const ok = !!play, bad = mayPlay && !ok && (item.why || item.refusal || item.penalized);
       const b = h("button", {
         type: "button",
         class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (bad ? " lt-illegal" : "") + (bad && item.penalized ? " lt-penalized" : "") +
@@ -266,7 +225,7 @@ export async function mount(root, ctx) {
         onfocus: () => { if (bad) explain(item); },
         onclick: () => {
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
-          if (mayPlay) act(a, c);
+          if (mayPlay) act(play ? play.action : item.action, c);   // a refused card: the engine answers why
         },
       });
       hand.append(b);
@@ -276,32 +235,31 @@ export async function mount(root, ctx) {
   function drawActions() {
     actions.replaceChildren();
     if (isPublic || view.live.waiting_for !== "person" || hidden()) return;
-    const other = view.legal.filter((a) => !a.startsWith("play ") && !a.startsWith("discard "));
-    const throws = view.legal.filter((a) => a.startsWith("discard "));
+    const acts = view.actions || [];
+    const other = acts.filter((a) => a.kind !== "play" && a.kind !== "discard");
+    const throws = acts.filter((a) => a.kind === "discard");
     if (throws.length && !view.hand) {   // in the dark: the cards stay unseen, so they are offered by place
-      const k = throws[0].split(" ").length - 1;
-      throws.forEach((a, i) => actions.append(h("button", { type: "button", class: "lt-discard", onclick: () => act(a) },
-        k > 1 ? `Throw out ${k} unseen cards, choice ${i + 1} of ${throws.length}` : `Throw out unseen card ${i + 1} of ${throws.length}`)));
+      throws.forEach((a, i) => actions.append(h("button", { type: "button", class: "lt-discard", "data-kind": a.kind, onclick: () => act(a.action) },
+        a.count > 1 ? `Discard ${a.count} unseen cards, choice ${i + 1} of ${throws.length}` : `Discard unseen card ${i + 1} of ${throws.length}`)));
     } else if (throws.length) {
+      // the selected cards are one of the engine's discards, or not yet: its words, or how many to select
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
-      // with more than three cards in hand (after the razrez, a dark purchase, or the shleif dealer's
-      // fourth card) the engine offers no "stand": its discard throws out down to three, buying nothing
-      const down = !view.legal.includes("stand");
-      const k = down ? view.legal.find((a) => a.startsWith("discard ")).split(" ").length - 1 : 0;
-      const cardsWord = (n) => `${n} card${n > 1 ? "s" : ""}`;
-      actions.append(h("button", { type: "button", disabled: chosen.length ? null : true, class: "lt-discard",
-        onclick: () => { const a = "discard " + chosen.map(label).join(" "); selected = new Set(); act(a); } },
-        chosen.length ? (down ? `Throw out ${chosen.map(label).join(" ")}` : `Discard ${chosen.map(label).join(" ")} and buy ${chosen.length}`)
-          : down ? `Select ${cardsWord(k)} to throw out` : "Select cards to discard"));
+      const match = chosen.length ? throws.find((a) => a.cards.length === chosen.length && a.cards.every((c) => selected.has(c))) : null;
+      const counts = [...new Set(throws.map((a) => a.count))].sort((x, y) => x - y);
+      const ask = counts.length === 1 ? `Select ${cardsWord(counts[0])} to discard` : "Select cards to discard";
+      actions.append(h("button", { type: "button", disabled: match ? null : true, class: "lt-discard", "data-kind": "discard",
+        "data-action": match ? match.action : null, title: match ? `The table hears: ${match.said}` : null,
+        onclick: () => { if (match) { selected = new Set(); act(match.action); } } },
+        match ? match.words : ask));
     }
     if (other.length > 8) {          // e.g. the cut: one list instead of fifty buttons
       const id = `lt-choice-${uid}`;
-      const sel = h("select", { id }, other.map((a) => h("option", { value: a, text: words(a) })));
-      if (other.includes("cut 26")) sel.value = "cut 26";
+      const sel = h("select", { id }, other.map((a, i) => h("option", { value: String(i), text: a.words })));
+      sel.value = String(Math.floor(other.length / 2));
       actions.append(h("label", { for: id, text: "Your choice: " }), sel,
-        h("button", { type: "button", onclick: () => act(sel.value) }, "Do it"));
+        h("button", { type: "button", onclick: () => act(other[Number(sel.value)].action) }, "Do it"));
     } else {
-      for (const a of other) actions.append(h("button", { type: "button", "data-action": a, onclick: () => act(a) }, words(a)));
+      for (const a of other) actions.append(h("button", { type: "button", "data-action": a.action, "data-kind": a.kind, onclick: () => act(a.action) }, a.words));
     }
   }
 
@@ -357,7 +315,7 @@ export async function mount(root, ctx) {
     const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });   // null: the public view
     if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     step = Math.max(0, k); view = r.view; redraw();
-    status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${view.live.last.seat < 0 ? "chance" : name(view.live.last.seat)}: ${view.live.last.seat < 0 ? view.live.last.action : said(view.live.last)})` : "");
+    status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${view.live.last.seat < 0 ? "chance" : name(view.live.last.seat)}: ${said(view.live.last)})` : "");
   }
 
   function drawReplay() {
@@ -394,7 +352,7 @@ export async function mount(root, ctx) {
     show(r.view, true);
   }
 
-  async function newDeal(opts, who, fromSettings) {
+  async function newDeal(opts, who, fromSettings, say = "A new deal.") {
     touched = true;
     started += 1;
     const r = await client.call({ cmd: "new", game: "stukolka", options: opts, seed: ctx.setup.seed + 1000 + started, people: who });
@@ -404,7 +362,7 @@ export async function mount(root, ctx) {
       return false;
     }
     options = { ...opts };
-    switchTo(r, "A new deal.");
+    switchTo(r, say);                        // the first line of the new deal's log
     focusHand(true);
     return true;
   }
@@ -476,7 +434,8 @@ export async function mount(root, ctx) {
     const variant = h("select", { id: id("variant") },
       Object.keys(conf.variants).map((v) => h("option", { value: v, text: `${v}: ${VARIANTS[v] || v}` })));
     variant.value = cur.variant;
-    const limits = () => (conf.variants[variant.value] || {}).players || Object.values(conf.variants)[0].players;
+    // the engine's player limits of the chosen variant (view.limits, stukolka-rule-player-limits)
+    const limits = () => (view.limits || {})[variant.value] || (conf.variants[variant.value] || {}).players;
     const players = h("input", { type: "number", id: id("players"), min: String(limits()[0]), max: String(limits()[1]),
       step: "1", value: String(cur.n_players), inputmode: "numeric" });
     const range = h("small", { class: "lt-hint", id: id("range") });
@@ -519,10 +478,10 @@ export async function mount(root, ctx) {
       if (typeof opts.dealer === "number" && opts.dealer >= opts.n_players) delete opts.dealer;
       const who = [...seats.querySelectorAll("input:checked")].map((b) => Number(b.dataset.seat));
       settingsNote(null);
-      if (await newDeal(opts, who, true)) {
-        status.textContent = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
-          (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + "." +
-          (view.live.waiting_for === "person" && !hidden() ? ` ${name(view.seat)} to act: ${phaseWords(view)}.` : "");
+      const say = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
+        (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + ".";
+      if (await newDeal(opts, who, true, say)) {
+        if (view.live.waiting_for === "person" && !hidden()) status.textContent = `${say} ${toAct(view)}`;
         drawSettings(); settings.open = true;
         const b = hand.querySelector("button"); if (b) b.focus(); else settings.querySelector("summary").focus();
       }
@@ -554,11 +513,8 @@ export async function mount(root, ctx) {
     // a trick was just taken: the bots hold still a little longer, so the table can see who took it
     trickTaken = !fresh && v.tricks.length > (live.tricks || []).length;
     const last = v.live.last;
-    // the cards the mover held before this move, when the view before it is the one just before
-    const held = last && last.seat >= 0 && before >= 0 && v.live.moves === before + 1 && live.seats[last.seat]
-      ? live.seats[last.seat].cards : undefined;
     view = live = v; step = null;
-    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last, held)}.`);
+    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
     if ((v.violations || []).length > faults) {          // penalize mode: the engine booked a violation
@@ -570,7 +526,7 @@ export async function mount(root, ctx) {
     if (hidden()) showReason("", null);               // the next person starts with a clean reason line
     redraw();
     if (v.live.waiting_for === "person") {
-      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : `${name(v.seat)} to act: ${phaseWords(v)}.`;
+      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : toAct(v);
     }
     if (v.live.waiting_for === "over") {
       announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ") + ".");

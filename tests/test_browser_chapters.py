@@ -241,7 +241,8 @@ def test_discard_and_buy_at_the_prikup_position(chapter_site, watched):
     for card in ("seven of hearts", "two of diamonds"):       # selected cards are lifted (pressed)
         hand.get_by_role("button", name=re.compile(f"^{card}")).click()
         assert hand.get_by_role("button", name=re.compile(f"^{card}")).get_attribute("aria-pressed") == "true"
-    buy = choices.get_by_role("button", name=re.compile("discard 7♥ 2♦ and buy 2", re.I))
+    buy = choices.get_by_role("button", name="Discard 7♥ 2♦", exact=True)        # the engine's words of the discard
+    assert buy.get_attribute("title") == "The table hears: discards 2 and buys 2"
     before = page.evaluate(CALLS)
     buy.click()
     moved(page, before)

@@ -582,8 +582,9 @@ def test_the_pass_screen_at_phone_width(live_site, watched):
 def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, watched):
     """A shleif deal in penalize mode set up in the settings: the status line names each phase in
     words (never the engine's raw value such as ``shleif_choice``); the dealer keeps the shleif
-    (``stukolka-rule-shleif``), buys, and throws out down to three cards: that button says it
-    throws out, not that it buys; a card against the rules is labelled as costing a remiz
+    (``stukolka-rule-shleif``), buys, and throws out down to three cards: the status line says so,
+    the button says the engine's words of the discard, and the table hears that he throws out,
+    not that he buys; a card against the rules is labelled as costing a remiz
     (``stukolka-rule-violation``) and is played."""
     page = watched.page
     open_live(page, f"{live_site}{DEMO}")
@@ -595,7 +596,7 @@ def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, w
     calls = page.evaluate("window.stukolkaLive.calls.length")
     page.locator(".lt-set-start").click()
     page.wait_for_function(f"window.stukolkaLive.calls.length > {calls} && "
-                           "document.querySelector('.lt-status').textContent.includes('A new deal: shleif')", timeout=20_000)
+                           "document.querySelector('.lt-log li')?.textContent.startsWith('A new deal: shleif,')", timeout=20_000)
     page.locator(".lt-settings summary").click()                         # fold the panel away
     page.select_option(".lt-toolbar select.lt-pace", "fast")                      # fast bots
     phases: dict[str, str] = {}
@@ -623,18 +624,20 @@ def test_phase_words_a_shleif_purchase_and_a_card_against_the_rules(live_site, w
             page.locator(".lt-actions button[data-action=shleif]").click()
         elif phase == "purchase" and page.locator(".lt-actions button[data-action=stand]").count():
             page.locator(".lt-hand button[aria-pressed]").first.click()
-            assert re.fullmatch(r"Discard \S+ and buy 1", discard.inner_text())
+            assert re.fullmatch(r"Discard \S+", discard.inner_text())              # the engine's words
+            assert discard.get_attribute("title") == "The table hears: discards 1 and buys 1"
             page.locator(".lt-hand button[aria-pressed]").first.click()     # unselect: keep the cards
             page.locator(".lt-actions button[data-action=stand]").click()
             bought = True
         elif phase == "purchase":                                         # four cards: down to three
             assert page.locator(".lt-hand button").count() == 4
             assert page.locator(".lt-status").inner_text().endswith("throw out down to three cards.")
-            assert discard.is_disabled() and discard.inner_text() == "Select 1 card to throw out"
+            assert discard.is_disabled() and discard.inner_text() == "Select 1 card to discard"
             card = page.locator(".lt-hand button[aria-pressed]").last
             card.click()
             text = discard.inner_text()
-            assert text.startswith("Throw out ") and "buy" not in text, text
+            assert re.fullmatch(r"Discard \S+", text), text
+            assert discard.get_attribute("title") == "The table hears: throws out 1"
             shot(page, "live-stukolka-desktop-purchase")
             page.set_viewport_size({"width": 390, "height": 844})
             page.wait_for_timeout(300)
@@ -686,7 +689,7 @@ def test_a_dark_purchase_is_worded_as_the_engine_means_it(live_site, watched):
     calls = page.evaluate("window.stukolkaLive.calls.length")
     page.locator(".lt-set-start").click()
     page.wait_for_function(f"window.stukolkaLive.calls.length > {calls} && "
-                           "document.querySelector('.lt-status').textContent.includes('A new deal: prikup')", timeout=20_000)
+                           "document.querySelector('.lt-log li')?.textContent.startsWith('A new deal: prikup,')", timeout=20_000)
     page.select_option(".lt-toolbar select.lt-pace", "fast")
     blind = unseen = False
     for _ in range(600):
@@ -714,7 +717,7 @@ def test_a_dark_purchase_is_worded_as_the_engine_means_it(live_site, watched):
         elif blind and out.count():
             assert page.locator(".lt-hand svg").count() == 0                 # still unseen
             labels = out.all_inner_texts()
-            assert labels[0] == f"Throw out unseen card 1 of {len(labels)}" and len(labels) == 4
+            assert labels[0] == f"Discard unseen card 1 of {len(labels)}" and len(labels) == 4
             shot(page, "live-stukolka-desktop-dark")
             out.first.click()
             page.wait_for_function(f"{MOVED} > {before}", timeout=20_000)

@@ -126,7 +126,7 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
             name = format_card(c)
             ok = playing and f"play {name}" in legal
             why = state.why_illegal(f"play {name}") if playing and not ok else None
-            item: dict[str, Any] = {"card": c, "name": name, "title": card_name(c), "legal": ok,
+            item: dict[str, Any] = {"card": c, "name": name, "title": card_name(c), "legal": ok, "action": f"play {name}",
                                     "why": why[0] if why else None, "rule": why[1] if why else None}
             if playing and not ok:
                 refused = _refusal(state, f"play {name}")
