@@ -238,9 +238,9 @@ export async function mount(root, ctx) {
     const acts = view.actions || [];
     const other = acts.filter((a) => a.kind !== "play" && a.kind !== "discard");
     const throws = acts.filter((a) => a.kind === "discard");
-    if (throws.length && !view.hand) {   // in the dark: the cards stay unseen, so they are offered by place
-      throws.forEach((a, i) => actions.append(h("button", { type: "button", class: "lt-discard", "data-kind": a.kind, onclick: () => act(a.action) },
-        a.count > 1 ? `Discard ${a.count} unseen cards, choice ${i + 1} of ${throws.length}` : `Discard unseen card ${i + 1} of ${throws.length}`)));
+    if (throws.length && !view.hand) {   // in the dark: the engine offers a throw that names no card
+      throws.forEach((a) => actions.append(h("button", { type: "button", class: "lt-discard", "data-kind": a.kind,
+        title: `The table hears: ${a.said}`, onclick: () => act(a.action) }, a.words)));
     } else if (throws.length) {
       // the selected cards are one of the engine's discards, or not yet: its words, or how many to select
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
