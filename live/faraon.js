@@ -237,7 +237,7 @@ export async function mount(root, ctx) {
   }
 
   async function restart(opts = options, who = people_) {
-    const r = await client.call({ cmd: "new", game: "faraon", options: opts, seed: ctx.setup.seed + 1000 + games, people: who });
+    const r = await client.call({ cmd: "new", game: "faraon", options: opts, people: who });   // the driver shuffles with a seed the page never learns
     if (!r.ok) { showReason(r.error, r.rule, "refused"); return r; }
     options = { ...opts }; people_ = [...who];
     client.call({ cmd: "close", table });

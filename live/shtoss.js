@@ -301,7 +301,7 @@ export async function mount(root, ctx) {
     const o = { ...opts };
     if (carryOn && live.next) { o.capitals = live.next.capitals; o.kush = live.next.kush; }
     else { delete o.capitals; delete o.kush; }
-    const r = await client.call({ cmd: "new", game, options: o, seed: ctx.setup.seed + 1000 + deals, people: who_ });
+    const r = await client.call({ cmd: "new", game, options: o, people: who_ });   // the driver shuffles with a seed the page never learns
     if (!r.ok) { showReason(r); return r; }
     options = { ...opts }; people = [...who_];
     client.call({ cmd: "close", table });

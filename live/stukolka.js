@@ -25,7 +25,7 @@ export async function mount(root, ctx) {
   const { client, cards } = ctx;
   const uid = `${++COUNTER}-${ctx.reply.table}`;
   let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, width = 0;
-  let selected = new Set(), shownFor = null, started = 0;
+  let selected = new Set(), shownFor = null;
   let touched = false;                 // focus follows the table only once the reader has used it
   let people = [...ctx.reply.view.live.people];
   let options = { ...ctx.setup.options };
@@ -354,8 +354,7 @@ export async function mount(root, ctx) {
 
   async function newDeal(opts, who, fromSettings, say = "A new deal.") {
     touched = true;
-    started += 1;
-    const r = await client.call({ cmd: "new", game: "stukolka", options: opts, seed: ctx.setup.seed + 1000 + started, people: who });
+    const r = await client.call({ cmd: "new", game: "stukolka", options: opts, people: who });   // the driver shuffles with a seed the page never learns
     if (!r.ok) {                             // the engine refuses the settings: the table stays as it was
       if (fromSettings) settingsNote(r);
       else showReason(r.error, "refused", r.rule);
@@ -369,8 +368,7 @@ export async function mount(root, ctx) {
 
   async function nextDeal() {
     touched = true;
-    started += 1;
-    const r = await client.call({ cmd: "next", table, seed: ctx.setup.seed + started });
+    const r = await client.call({ cmd: "next", table });                                      // (a secret seed, as above)
     if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     switchTo(r, `Deal ${r.view.live.session.count + 1}: ${name(r.view.dealer)} deals.`);
     focusHand(true);
@@ -405,7 +403,7 @@ export async function mount(root, ctx) {
     if (!f) return;
     const text = await f.text();
     input.value = "";
-    const r = await client.call({ cmd: "load", game: "stukolka", record: text, seed: ctx.setup.seed + 2000 + (++started), people });
+    const r = await client.call({ cmd: "load", game: "stukolka", record: text, people });
     if (!r.ok) {                                   // the driver's fields: the engine's words and the rule
       showReason(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${r.error}.`,
         "refused", r.rule);
