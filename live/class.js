@@ -117,8 +117,10 @@ function rules() {
 // seat; a new deal, a move to another seat or a table that changed under an idle renderer mounts
 // it afresh (the renderer keeps no state the server does not have).
 export class TableView {
-  constructor(box, conn) {
-    this.box = box; this.conn = conn; this.key = null; this.gen = 0; this.shown = 0; this.given = null;
+  // show: the renderer's mount options for this device (the projector: the public view, no hand or
+  // choices, drawn in the page rather than over it)
+  constructor(box, conn, show = {}) {
+    this.box = box; this.conn = conn; this.show = show; this.key = null; this.gen = 0; this.shown = 0; this.given = null;
     this.queue = []; this.waiter = null; this.latest = null; this.cards = null;
   }
 
@@ -198,7 +200,8 @@ export class TableView {
       if (gen !== this.gen) return;
       this.box.replaceChildren(box);
       await mod.mount(box, { client: this.client(gen, game), reply: { ok: true, table: view.live.table, view: adapt(view, game) }, cards, rules: rl,
-        root: new URL("/", location.href).href, setup: { game, options: {}, seed: 0, people: view.live.people }, element: this.box });
+        root: new URL("/", location.href).href, setup: { game, options: {}, seed: 0, people: view.live.people }, element: this.box,
+        ...this.show });
       this.box.dataset.live = "live";
       this.box.dispatchEvent(new CustomEvent("class-table-ready", { bubbles: true }));
     } catch (e) {
@@ -346,7 +349,7 @@ export function projectorPage(root) {
   if (!saved) { note.textContent = "Open the class on the teacher's page first (in this browser): the projector uses its key."; return; }
   let tableId = Number(params.get("table")) || null;
   let conn;
-  const table = new TableView(tableBox, null);
+  const table = new TableView(tableBox, null, { public: true, projector: false });
   window.stukolkaClass = { table, get conn() { return conn; } };
   function tablesInto(tables) { pick.replaceChildren(...tables.map((t) => h("option", { value: String(t.id), text: t.label }))); }
   function show(view) {
