@@ -533,10 +533,12 @@ class ClassServer:
             out = t.refusals(seat, actions)
             seen = t.seen(seat)
             return {"refusals": {a: (m if cards_named(m) <= seen | cards_named(a) else "refused") for a, m in out.items()}}
-        if cmd == "settings":
-            spec = GAMES[t.game]
+        if cmd == "settings":                 # the game asked about (a renderer may ask as its table changes)
+            asked = msg.get("game")
+            game = asked if isinstance(asked, str) and asked in GAMES else t.game
+            spec = GAMES[game]
             if spec.settings is None:
-                raise refuse(f"game {t.game!r} has no settings panel", "class-rule-teacher")
+                raise refuse(f"game {game!r} has no settings panel", "class-rule-teacher")
             return {"settings": spec.settings()}
         if cmd == "close":
             return {}

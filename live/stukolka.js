@@ -426,7 +426,7 @@ export async function mount(root, ctx) {
 
   function drawSettings() {
     settings.replaceChildren(h("summary", { text: "Table settings" }));
-    if (!conf) return;
+    if (!conf || !conf.variants) return;     // (Stukolka's panel: its variants and what each allows)
     const id = (k) => `lt-set-${k}-${uid}`;
     const cur = { ...conf.defaults, ...options };
     const variant = h("select", { id: id("variant") },

@@ -173,7 +173,7 @@ def test_follow_suit_and_must_trump_violations_are_named():
     run(s, "knock", "knock", "knock", "stand", "stand", "stand", "play 5♥")
     with pytest.raises(IllegalActionError) as err:
         s.apply_action("play 4♠")
-    assert err.value.rule == "stukolka-rule-must-beat" and s.history()[-1] == "play 5♥"
+    assert err.value.rule == "stukolka-rule-follow-suit" and s.history()[-1] == "play 5♥"   # the rule the card breaks
     p = dealt(n=3, hands={1: "5♥ 2♦ 3♦", 2: "9♥ 4♠ 3♣", 0: "4♦ 5♠ 6♣"}, trump="9♠", violation_mode="penalize")
     run(p, "knock", "knock", "knock", "stand", "stand", "stand", "play 5♥", "play 4♠", "play 6♣")
     assert [v[1] for v in p.violations] == ["stukolka-rule-follow-suit", "stukolka-rule-must-trump"]

@@ -386,12 +386,13 @@ class StukolkaState(DealBoard):
         if card not in self.hands[p]:
             raise IllegalActionError(action, f"{CARD_NAMES[card]} is not in seat {p}'s hand",
                                      "stukolka-rule-violation")
-        legal, rule = self._card_options(p)
+        legal = self._card_options(p)[0]
         if card not in legal:
+            broken = self._violation_rule(p, card)       # the rule this card breaks (as why_illegal says)
             if self.rules.violation_mode != "penalize":
                 raise IllegalActionError(action, "must play one of " + " ".join(CARD_NAMES[c] for c in legal),
-                                         rule or "stukolka-rule-violation")
-            self.violations = self.violations + [(p, self._violation_rule(p, card), CARD_NAMES[card])]
+                                         broken or "stukolka-rule-violation")
+            self.violations = self.violations + [(p, broken, CARD_NAMES[card])]
         self._play(p, card)
 
     def _apply_chance(self, action: str, a: str) -> None:
