@@ -26,11 +26,19 @@ RAW = re.compile(r"\b(stake|deck|cut|play|discard|name|bank) [0-9AKQJ]+[♠♥�
 
 
 def open_page(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("[...document.querySelectorAll('.live-table')].length > 0 && "
-                           "[...document.querySelectorAll('.live-table')].every(e => ['live', 'failed'].includes(e.dataset.live))",
-                           timeout=START_MS)
-    assert page.eval_on_selector_all(".live-table", "els => els.every(e => e.dataset.live === 'live')")
+    """Open a page and wait until its tables play.  These tests look at the tables, not at Python's
+    start (test_browser_live.py does): a start that fails on a machine short of memory is tried once
+    more, as a reader would reload, and a second failure is reported with the page's own note."""
+    notes: list[str] = []
+    for _ in range(2):
+        page.goto(url)
+        page.wait_for_function("[...document.querySelectorAll('.live-table')].length > 0 && "
+                               "[...document.querySelectorAll('.live-table')].every(e => ['live', 'failed'].includes(e.dataset.live))",
+                               timeout=START_MS)
+        if page.eval_on_selector_all(".live-table", "els => els.every(e => e.dataset.live === 'live')"):
+            return
+        notes.append(" | ".join(page.locator(".live-note").all_inner_texts()))
+    raise AssertionError(f"a table at {url} did not start: {notes}")
 
 
 def pace(page, value: str, table=None) -> None:
