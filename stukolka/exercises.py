@@ -301,9 +301,6 @@ class Seat(Part):
         return "a seat's number, e.g. 2"
 
 
-ChoiceOption = Union[str, tuple[str, Any]]
-
-
 class Choice(Part):
     """One of several readings, drawn as radio buttons.  ``options`` are words, or (words, value)
     pairs; ``answer`` is the right option's value (computed by the notebook) or, for plain words,
@@ -317,7 +314,7 @@ class Choice(Part):
 
     kind = "choice"
 
-    def __init__(self, label: str, options: Sequence[ChoiceOption], answer: Any) -> None:
+    def __init__(self, label: str, options: Sequence[Union[str, tuple[str, Any]]], answer: Any) -> None:
         self.label = label
         self.options = [o if isinstance(o, str) else o[0] for o in options]
         values = [i if isinstance(o, str) else o[1] for i, o in enumerate(options)]
