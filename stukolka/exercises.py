@@ -182,7 +182,8 @@ class Amount(Part):
         self.label, self.value, self.unit = label, int(value), unit
 
     def spec(self) -> dict[str, Any]:
-        units = list(CHIP_WORDS) if self.unit == "chips" else [normalize(self.unit)]
+        unit = normalize(self.unit)
+        units = list(CHIP_WORDS) if self.unit == "chips" else list(dict.fromkeys([unit, unit.rstrip("s")]))
         return {"kind": self.kind, "label": self.label, "value": self.value, "units": units,
                 "unit": self.unit, "answer": self.words()}
 
@@ -348,10 +349,10 @@ def YesNo(label: str, answer: bool) -> Choice:  # noqa: N802 - reads as a kind o
 
 
 # --------------------------------------------------------------------------- reading a typed answer
-_AMOUNT = re.compile(r"^([+-]?) ?(\d+)(?:[.,]0+)? ?(.*)$")
-_RATIO = re.compile(r"^(\d+) ?/ ?(\d+)$")
-_DECIMAL = re.compile(r"^(\d*[.,]?\d+) ?(%?)$")
-_SEAT = re.compile(r"^(?:([^\d ]+) ?)?(\d+)$")
+_AMOUNT = re.compile(r"^([+-]?) ?(\d+)(?:[.,]0+)? ?(.*)$", re.ASCII)
+_RATIO = re.compile(r"^(\d+) ?/ ?(\d+)$", re.ASCII)
+_DECIMAL = re.compile(r"^(\d*[.,]?\d+) ?(%?)$", re.ASCII)
+_SEAT = re.compile(r"^(?:([^\d ]+) ?)?(\d+)$", re.ASCII)
 
 
 def _chance_value(t: str) -> Fraction | None:
@@ -515,9 +516,10 @@ class Exercise:
         word = "Predict, then see" if self.mode == "predict" else "Your answer"
         return (f'<div class="exercise ex-{self.mode}" data-exercise="{_attr(self.spec())}" '
                 f'data-progress="{_attr(self.progress())}">'
-                f'<form class="ex-form" novalidate><p class="ex-head">{word}</p>{self._inputs()}'
-                f'<p class="ex-buttons"><button type="submit" class="ex-check">{self._button()}</button> {show}</p>'
-                f'</form><p class="ex-feedback" role="status" aria-live="polite"></p></div>')
+                f'<div class="ex-form" role="group" aria-label="{html.escape(self.title)}">'
+                f'<p class="ex-head">{word}</p>{self._inputs()}'
+                f'<p class="ex-buttons"><button type="button" class="ex-check">{self._button()}</button> {show}</p>'
+                f'</div><p class="ex-feedback" role="status" aria-live="polite"></p></div>')
 
     def __repr__(self) -> str:
         n = len(self.parts)
