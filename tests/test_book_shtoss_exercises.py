@@ -16,6 +16,8 @@ import pytest
 
 from stukolka.errors import RulesError
 from stukolka.exercises import exercises_in_html
+from stukolka.faraon import RULE_LABELS as FARAON_RULES
+from stukolka.shtoss import RULE_LABELS as SHTOSS_RULES
 from stukolka.shtoss import ShtossRules, play_deal
 from stukolka.shtoss.odds import banker_edge, plie_probability, punter_win_probability
 from stukolka.shtoss.teaching import double_pack_deal, double_pack_edge, thirteenth_card_readings
@@ -27,6 +29,8 @@ RULES_CHAPTERS = ["shtoss_rules", "shtoss_options", "pharaon", "shtoss_sources_d
 ALL_PAGES = SHTOSS_CHAPTERS + ["play_shtoss", "odds_explorer", "cards"]
 #: The chapters whose exercises are answered in the page: question, hidden check ending with the form, answer.
 EXERCISE_CHAPTERS = SHTOSS_CHAPTERS + ["faraon_shedding"]
+#: The rules a form may link: the page links a rule by its label (rules.json holds the engine's rule labels).
+LINKABLE = set(SHTOSS_RULES) | set(FARAON_RULES)
 EXERCISE = re.compile(r"\*\*Exercise (\d+)\.\*\*")
 ANSWER = re.compile(r"^:::\{dropdown\} Answer\n(.+?)\n:::", re.M | re.S)
 
@@ -90,7 +94,8 @@ def test_every_exercise_is_checked_by_the_engine_in_a_hidden_cell_that_ends_with
         assert last.get("output_type") == "execute_result", f"{name}: exercise {n} does not end with its form"
         assert "".join(last["data"]["text/plain"]).startswith("Exercise '"), f"{name}: exercise {n}"
         spec = forms(check)[0]
-        assert spec["mode"] == "exercise" and spec["why"] and spec["rule"], f"{name}: exercise {n} says no why or rule"
+        assert spec["mode"] == "exercise" and spec["why"], f"{name}: exercise {n} says no why"
+        assert spec["rule"] in LINKABLE, f"{name}: exercise {n} links {spec['rule']!r}, which is no rule of the engine"
 
 
 def _abcug_winner() -> str:
@@ -128,6 +133,7 @@ def test_the_predictions_come_each_with_one_line_of_prose():
         assert "\n\n" not in prose.strip() and len(prose) < 300, f"{pid}: more than a line of prose"
         assert "hide-input" in tags(cs[i]) and re.search(r"^\s*assert ", source(cs[i]), re.M), pid
         assert pid.startswith(name.replace("_", "-") + "-predict-") and spec["why"], pid
+        assert spec["rule"] in LINKABLE, f"{pid} links {spec['rule']!r}, which is no rule of the engine"
 
 
 @pytest.mark.parametrize("pid", sorted(PREDICTIONS))
