@@ -51,12 +51,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Union
 
-from stukolka.cards import NOTATIONS, card_name, format_card, parse_card
+from stukolka.cards import NOTATIONS, card_name, format_card, parse_card, parse_cards
 from stukolka.cards import _RANK_WORDS, _SUIT_WORDS  # the engine's own rank and suit names
 from stukolka.errors import CardParseError, StukolkaError
 
-__all__ = ["Amount", "Chance", "OneCard", "CardSet", "Seat", "Choice", "YesNo", "Part",
-           "Exercise", "Predict", "Feedback", "normalize", "card_spellings", "exercises_in_html"]
+__all__ = ["Amount", "Chance", "OneCard", "CardSet", "Seat", "Choice", "YesNo", "Part", "Read",
+           "Exercise", "Predict", "Feedback", "ExerciseError", "normalize", "card_spellings", "read_part",
+           "check_spec", "exercises_in_html"]
 
 #: The words a number of chips may be followed by.
 CHIP_WORDS = ("chip", "chips", "фишка", "фишки", "фишек")
@@ -258,8 +259,6 @@ class CardSet(Part):
     kind = "cards"
 
     def __init__(self, label: str, cards: Sequence[int | str] | str) -> None:
-        from stukolka.cards import parse_cards  # noqa: PLC0415
-
         self.label = label
         cs = parse_cards(cards) if isinstance(cards, str) else parse_cards(
             [format_card(c) if isinstance(c, int) else c for c in cards])
@@ -302,9 +301,6 @@ class Seat(Part):
         return "a seat's number, e.g. 2"
 
 
-ChoiceOption = Union[str, tuple[str, Any]]
-
-
 class Choice(Part):
     """One of several readings, drawn as radio buttons.  ``options`` are words, or (words, value)
     pairs; ``answer`` is the right option's value (computed by the notebook) or, for plain words,
@@ -318,7 +314,7 @@ class Choice(Part):
 
     kind = "choice"
 
-    def __init__(self, label: str, options: Sequence[ChoiceOption], answer: Any) -> None:
+    def __init__(self, label: str, options: Sequence[Union[str, tuple[str, Any]]], answer: Any) -> None:
         self.label = label
         self.options = [o if isinstance(o, str) else o[0] for o in options]
         values = [i if isinstance(o, str) else o[1] for i, o in enumerate(options)]

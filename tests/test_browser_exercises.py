@@ -42,7 +42,7 @@ def feedback(box) -> str:
 
 def model_answer(box):
     """The `Answer` dropdown that follows the exercise's cell."""
-    return box.locator("xpath=ancestor::div[contains(@class,'cell')][1]/following-sibling::details[1]")
+    return box.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' cell ')][1]/following-sibling::*[1][self::details]")
 
 
 def test_a_wrong_answer_gets_the_hint_then_the_why_and_a_right_one_the_rule(book_url, watched_page):
@@ -53,7 +53,7 @@ def test_a_wrong_answer_gets_the_hint_then_the_why_and_a_right_one_the_rule(book
     answer = model_answer(box)
     assert answer.count() == 1 and not answer.is_visible()          # hidden until a try
     assert not show.is_visible()
-    in_play, trick = box.get_by_label("In play"), box.get_by_label("A trick is worth")
+    in_play, trick = box.get_by_role("textbox", name="In play", exact=True), box.get_by_label("A trick is worth")
     in_play.fill("45")
     trick.fill("15 chips")
     trick.press("Enter")                                              # Enter checks
@@ -237,7 +237,7 @@ def test_printed_an_exercise_is_a_plain_answer_line(book_url, watched_page):
     box = exercise(page, "stukolka-money-1")
     assert box.is_visible()
     assert not box.get_by_role("button", name="Check").is_visible()
-    assert not box.get_by_label("In play").is_visible()
+    assert not box.get_by_role("textbox", name="In play", exact=True).is_visible()
     assert box.locator(".ex-blank").first.is_visible()
     assert model_answer(box).is_visible()
     page.emulate_media(media="screen")
