@@ -1,4 +1,6 @@
-"""The shtoss and Pharaon chapters as a course: exercises with engine-checked answers,
+"""The shtoss and Pharaon chapters as a course: exercises answered in the page (a question, a hidden
+cell that checks the answer with the engine and ends with the form the reader answers in, then the
+model answer), predictions holding the engine's values,
 pictures instead of Python reprs, code out of the reader's way in the rules chapters,
 and the two readings (H-4, H-12) that the chapter on disagreements runs against the default."""
 
@@ -13,8 +15,11 @@ from pathlib import Path
 import pytest
 
 from stukolka.errors import RulesError
-from stukolka.shtoss import ShtossRules
-from stukolka.shtoss.odds import banker_edge
+from stukolka.exercises import exercises_in_html
+from stukolka.faraon import RULE_LABELS as FARAON_RULES
+from stukolka.shtoss import RULE_LABELS as SHTOSS_RULES
+from stukolka.shtoss import ShtossRules, play_deal
+from stukolka.shtoss.odds import banker_edge, plie_probability, punter_win_probability
 from stukolka.shtoss.teaching import double_pack_deal, double_pack_edge, thirteenth_card_readings
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -22,6 +27,10 @@ SHTOSS_CHAPTERS = ["shtoss_rules", "shtoss_options", "pharaon", "queen_of_spades
                    "shtoss_sources_differ"]
 RULES_CHAPTERS = ["shtoss_rules", "shtoss_options", "pharaon", "shtoss_sources_differ"]
 ALL_PAGES = SHTOSS_CHAPTERS + ["play_shtoss", "odds_explorer", "cards"]
+#: The chapters whose exercises are answered in the page: question, hidden check ending with the form, answer.
+EXERCISE_CHAPTERS = SHTOSS_CHAPTERS + ["faraon_shedding"]
+#: The rules a form may link: the page links a rule by its label (rules.json holds the engine's rule labels).
+LINKABLE = set(SHTOSS_RULES) | set(FARAON_RULES)
 EXERCISE = re.compile(r"\*\*Exercise (\d+)\.\*\*")
 ANSWER = re.compile(r"^:::\{dropdown\} Answer\n(.+?)\n:::", re.M | re.S)
 
@@ -38,37 +47,104 @@ def tags(cell: dict) -> list[str]:
     return cell.get("metadata", {}).get("tags", [])
 
 
-def exercises(name: str) -> list[tuple[str, dict | None]]:
-    """(markdown of the exercise, the code cell right after it)."""
+def exercises(name: str) -> list[tuple[str, dict | None, str]]:
+    """(markdown of the question, the code cell right after it, the markdown after that: the answer)."""
     cs = cells(name)
     out = []
     for i, c in enumerate(cs):
         if c["cell_type"] == "markdown" and EXERCISE.search(source(c)):
             nxt = cs[i + 1] if i + 1 < len(cs) else None
-            out.append((source(c), nxt))
+            after = source(cs[i + 2]) if i + 2 < len(cs) and cs[i + 2]["cell_type"] == "markdown" else ""
+            out.append((source(c), nxt, after))
     return out
 
 
-@pytest.mark.parametrize("name", SHTOSS_CHAPTERS)
-def test_every_shtoss_chapter_has_three_exercises_with_answers(name):
+def forms(cell: dict) -> list[dict]:
+    """The answer forms a cell's stored outputs draw (their data, as the page reads it)."""
+    return [spec for o in cell.get("outputs", [])
+            for spec in exercises_in_html("".join(o.get("data", {}).get("text/html", "")))]
+
+
+@pytest.mark.parametrize("name", EXERCISE_CHAPTERS)
+def test_every_chapter_has_three_exercises_each_question_form_answer(name):
     found = exercises(name)
     assert len(found) >= 3, f"{name}: {len(found)} exercises"
-    numbers = [int(EXERCISE.search(text).group(1)) for text, _ in found]
+    numbers = [int(EXERCISE.search(text).group(1)) for text, _, _ in found]
     assert numbers == list(range(1, len(found) + 1)), f"{name}: exercises numbered {numbers}"
-    for text, _ in found:
-        answer = ANSWER.search(text)
-        assert answer and answer.group(1).strip(), f"{name}: an exercise without a hidden answer: {text[:80]!r}"
-        assert text.index(":::{dropdown}") > EXERCISE.search(text).end(), "the answer must follow the question"
+    for text, _, after in found:
+        assert ":::{dropdown}" not in text, f"{name}: the answer shares the question's cell: {text[:60]!r}"
+        answer = ANSWER.search(after)
+        assert answer and answer.group(1).strip(), f"{name}: no model answer after the form of {text[:80]!r}"
+        # the page's "Show the answer" opens the dropdown that follows the form's cell
+        assert after.startswith(":::{dropdown} Answer"), f"{name}: {after[:60]!r}"
 
 
-@pytest.mark.parametrize("name", SHTOSS_CHAPTERS)
-def test_every_exercise_is_checked_by_the_engine_in_a_hidden_cell(name):
-    for text, check in exercises(name):
+@pytest.mark.parametrize("name", EXERCISE_CHAPTERS)
+def test_every_exercise_is_checked_by_the_engine_in_a_hidden_cell_that_ends_with_its_form(name):
+    stem = name.replace("_", "-")
+    for text, check, _ in exercises(name):
+        n = EXERCISE.search(text).group(1)
         assert check is not None and check["cell_type"] == "code", f"{name}: no check after {text[:60]!r}"
         assert "hide-input" in tags(check), f"{name}: the check of {text[:60]!r} is not hidden"
         assert re.search(r"^\s*assert ", source(check), re.M), f"{name}: the check of {text[:60]!r} asserts nothing"
         assert check.get("outputs") is not None and not any(o.get("output_type") == "error" for o in check["outputs"])
         assert check.get("execution_count"), f"{name}: the check of {text[:60]!r} was never run"
+        assert [f["id"] for f in forms(check)] == [f"{stem}-{n}"], f"{name}: exercise {n} has no form of its own"
+        last = check["outputs"][-1]
+        assert last.get("output_type") == "execute_result", f"{name}: exercise {n} does not end with its form"
+        assert "".join(last["data"]["text/plain"]).startswith("Exercise '"), f"{name}: exercise {n}"
+        spec = forms(check)[0]
+        assert spec["mode"] == "exercise" and spec["why"], f"{name}: exercise {n} says no why"
+        assert spec["rule"] in LINKABLE, f"{name}: exercise {n} links {spec['rule']!r}, which is no rule of the engine"
+
+
+def _abcug_winner() -> str:
+    return "the banker" if play_deal(stakes={1: "stake J♥"}, deck="4♦ 9♠ 2♥ Q♣ J♠ 6♣").returns()[1] < 0 else "the punter"
+
+
+#: Each prediction of these chapters, recomputed here from the engine: its stored form must hold
+#: exactly the value the engine gives now.
+PREDICTIONS = {
+    "shtoss-rules-predict-1": _abcug_winner,
+    "shtoss-odds-predict-1": lambda: banker_edge(ShtossRules(deck_size=36)),
+    "shtoss-odds-predict-2": lambda: plie_probability(ShtossRules()),
+    "queen-of-spades-predict-1": lambda: (2 * punter_win_probability(ShtossRules())) ** 3,
+    "pharaon-predict-1": lambda: banker_edge(ShtossRules(plie_rule="half")),
+}
+
+
+def stored_predictions() -> dict[str, tuple[str, int, dict]]:
+    out = {}
+    for name in EXERCISE_CHAPTERS:
+        for i, c in enumerate(cells(name)):
+            for spec in forms(c):
+                if spec["mode"] == "predict":
+                    out[spec["id"]] = (name, i, spec)
+    return out
+
+
+def test_the_predictions_come_each_with_one_line_of_prose():
+    found = stored_predictions()
+    assert sorted(found) == sorted(PREDICTIONS)
+    for pid, (name, i, spec) in found.items():
+        cs = cells(name)
+        prose = source(cs[i - 1])
+        assert cs[i - 1]["cell_type"] == "markdown" and prose.startswith("**Predict, then see.**"), pid
+        assert "\n\n" not in prose.strip() and len(prose) < 300, f"{pid}: more than a line of prose"
+        assert "hide-input" in tags(cs[i]) and re.search(r"^\s*assert ", source(cs[i]), re.M), pid
+        assert pid.startswith(name.replace("_", "-") + "-predict-") and spec["why"], pid
+        assert spec["rule"] in LINKABLE, f"{pid} links {spec['rule']!r}, which is no rule of the engine"
+
+
+@pytest.mark.parametrize("pid", sorted(PREDICTIONS))
+def test_every_prediction_holds_the_value_the_engine_computes(pid):
+    _, _, spec = stored_predictions()[pid]
+    part = spec["parts"][0]
+    want = PREDICTIONS[pid]()
+    if part["kind"] == "chance":
+        assert Fraction(part["num"], part["den"]) == want
+    else:
+        assert part["kind"] == "choice" and part["options"][part["right"]] == want
 
 
 def shown(output: dict) -> tuple[str, set[str]]:

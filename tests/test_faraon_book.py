@@ -35,12 +35,14 @@ def test_every_disagreement_is_run_both_ways(n):
 
 
 def test_at_least_three_exercises_with_hidden_answers_checked_by_the_engine():
-    answers = [i for i, c in enumerate(CELLS) if ":class: dropdown" in "".join(c["source"])]
+    answers = [i for i, c in enumerate(CELLS) if "".join(c["source"]).startswith(":::{dropdown} Answer")]
     assert len(answers) >= 3
     for i in answers:
         check = CELLS[i - 1]
         assert check["cell_type"] == "code" and "assert" in "".join(check["source"])
         assert "hide-input" in check["metadata"].get("tags", [])
+        # the check ends with the form the reader answers in (drawn from the values it asserted)
+        assert 'class="exercise' in "".join(check["outputs"][-1].get("data", {}).get("text/html", ""))
 
 
 def test_the_rules_code_is_folded():
