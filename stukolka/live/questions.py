@@ -52,9 +52,9 @@ __all__ = ["KINDS", "JUDGMENT_SAMPLES", "Ask", "parse_ask", "question_data", "ju
 #: The kinds of question a position may ask.
 KINDS = ("legal", "judgment")
 
-#: Deals searched for each option of a judgment question: enough for an interval of a few
-#: tenths of a chip on the book's positions.
-JUDGMENT_SAMPLES = 1000
+#: Deals searched for each option of a judgment question: enough for an interval under a chip
+#: wide on the book's positions, or a few percent of the pot where it is large.
+JUDGMENT_SAMPLES = 2000
 
 #: The book label under which a bad ``:ask:`` is refused.
 ASK_RULE = "live-table-ask"
@@ -193,8 +193,9 @@ def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequ
             raise RulesError(f":ask: legal names one move only, which is allowed: it cannot be answered wrongly [{ASK_RULE}]")
     elif ask.kind == "legal":
         hand = table.view(seat).get("hand") or []
-        if not hand or not any(isinstance(c, dict) and "legal" in c for c in hand):
-            raise RulesError(f":ask: legal (the cards) needs a hand to play from at the position [{ASK_RULE}]")
+        if not any(isinstance(c, dict) and c.get("legal") for c in hand):
+            raise RulesError(f":ask: legal (the cards) needs a hand to play from at the position, with a card "
+                             f"the rules allow [{ASK_RULE}]")
         data["prompt"] = PROMPTS["legal"]
     else:
         if len(state.legal_actions()) < 2:
