@@ -65,7 +65,7 @@ def test_a_which_cards_question_answered_wrongly_then_rightly(chapter_site, watc
     assert feedback.get_attribute("data-kind") == "wrong"
     text = feedback.inner_text()
     assert "nine of hearts" in text and "must beat" in text and "ace of hearts" in text, text
-    assert feedback.locator("a[data-rule='stukolka-rule-must-beat']").count() == 1
+    assert feedback.locator("a[data-rule='stukolka-rule-must-beat']").count() >= 1
     assert t.locator(".lt-hand .lt-legal").count() == 0                              # still nothing given away
     shot(page, t, "legal-wrong-1280")
     card(t, "nine of hearts").click()                                              # unmark it
