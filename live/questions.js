@@ -80,8 +80,9 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
   const toggles = h("div", { class: "lq-moves", role: "group", "aria-label": "The moves asked about" });
   const checkButton = h("button", { type: "button", class: "lq-check", onclick: () => q.check() }, "Check");
   const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => reveal() }, "Show the answer");
+  const prompt = h("p", { class: "lq-prompt", text: ask.prompt || "" });
   const box = h("div", { class: "lq lq-legal", role: "group", "aria-label": "A question about this position" },
-    h("p", { class: "lq-prompt", text: ask.prompt || "" }), moves ? toggles : null,
+    prompt, moves ? toggles : null,
     h("div", { class: "lq-buttons" }, checkButton, showButton), feedback);
 
   function drawToggles() {
@@ -97,7 +98,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
 
   function finish(right) {
     pending = false;
-    checkButton.hidden = true; showButton.hidden = true;
+    checkButton.hidden = true; showButton.hidden = true; prompt.hidden = true;
     toggles.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     box.dataset.state = right ? "right" : "shown";
     emit(box, { kind: "legal", right, tries });

@@ -182,7 +182,7 @@ export async function mount(root, ctx) {
       question = legalQuestion(ctx, ask, {
         items: ask.moves ? null : () => (view.hand || []).map((it) => {
           const play = (view.actions || []).find((a) => a.kind === "play" && a.cards[0] === it.card);
-          return { key: it.card, name: it.title, legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
+          return { key: it.card, name: `the ${it.title}`, legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
         }),
         onChange: () => { drawHand(); },
         onDone: () => { showReason("", null); redraw(); focusHand(true); },
