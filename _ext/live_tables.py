@@ -61,8 +61,27 @@ A position the engine refuses fails the build with the engine's message, naming 
 stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
 fresh deal (the driver's ``new`` with ``fresh``).
 
+A position may ask the reader a question about his first move (``stukolka.live.questions``)::
+
+    ```{live-table} stukolka
+    ...
+    :ask: legal
+    Hearts were led and you cannot beat the jack: which cards may you play?
+    ```
+
+``:ask: legal``
+    which cards may be played: the table raises and dims no card until the reader has marked the
+    cards he thinks may be played and pressed "Check"; the page's Python answers.
+``:ask: legal: knock, pass``
+    which of these moves (the game's action grammar) are allowed; the engine answers at build time.
+``:ask: judgment``
+    the reader chooses at the table as usual; then the page shows every option's expected chips
+    with a 95% interval (seeded rollouts of the advisor, computed at build time) and
+    ``:advice:``, what the sources advise there in the book's own words, the source named
+    (or that none speaks of it).
+
 The directive writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
-data-people=...>`` that holds the stored picture of the same deal -- the card table as it will
+data-people=... data-ask=...>`` (``data-ask``: the question's JSON, where one is asked) that holds the stored picture of the same deal -- the card table as it will
 look at the reader's first move, drawn at build time from the engine's view (``table_picture``)
 -- and the caption; on a page that has one, it adds
 ``_static/live/live.css`` and the module ``_static/live/loader.js``, which start the
@@ -126,28 +145,31 @@ def _sibling(name: str) -> Any:
     return sys.modules[name]
 
 
-def static_picture(game: str, options: dict, seed: int, people: list[int]) -> str:
+def static_picture(game: str, options: dict, seed: int, people: list[int], ask: dict | None = None) -> str:
     """The table as it will look when the reader first has a move (HTML: ``table_picture``), or a
-    plain note.  A calculator's picture is its first answer, drawn as tables."""
+    plain note.  A calculator's picture is its first answer, drawn as tables.  With a question
+    (``ask``) the picture gives nothing of its answer away."""
     try:
         if game in CALCULATORS:
             from stukolka.live import tools  # noqa: PLC0415
             return tools.static_picture(game, options)
-        return _sibling("table_picture").picture(game, options, seed, people)
+        return _sibling("table_picture").picture(game, options, seed, people, ask=ask)
     except Exception as e:  # the page must still build; the loader then says the table cannot start
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
-                     caption: str = "", picture: str | None = None, classes: tuple[str, ...] = ()) -> str:
+                     caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
+                     ask: dict | None = None) -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
-    ``classes`` are added to the placeholder's (``full-width``: the theme's wide column)."""
+    ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``ask`` is
+    the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
     people = [0] if people is None else list(people)
     if picture is None:
-        picture = static_picture(game, options, seed, people)
+        picture = static_picture(game, options, seed, people, ask)
     attr = lambda v: html.escape(json.dumps(v, ensure_ascii=False), quote=True)  # noqa: E731
     cap = f'<p class="live-caption">{html.escape(caption)}</p>' if caption else ""
     bad = [c for c in classes if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", c)]
@@ -155,7 +177,8 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
         raise ValueError(f"live-table :class: {bad!r} must be CSS class names")
     cls = " ".join(("live-table", *classes))
     return (f'<div class="{cls}" data-game="{html.escape(game)}" data-options="{attr(options)}" '
-            f'data-seed="{int(seed)}" data-people="{attr(people)}" data-live="static">{cap}'
+            f'data-seed="{int(seed)}" data-people="{attr(people)}"'
+            + (f' data-ask="{attr(ask)}"' if ask else "") + f' data-live="static">{cap}'
             f'<div class="live-static">{picture}</div></div>')
 
 
@@ -254,6 +277,22 @@ def _check_position(options: dict[str, Any], seed: int, people: list[int], game:
         raise ValueError(f"live-table {game} position {json.dumps(options, ensure_ascii=False)}: {e}") from None
 
 
+def question(game: str, options: dict[str, Any], seed: int, people: list[int], ask: str | None,
+             advice: str = "") -> dict | None:
+    """The position's question as the page stores it (``stukolka.live.questions``), or None without
+    ``:ask:``; a question the position cannot ask fails the build with the engine's words."""
+    if not ask:
+        if advice:
+            raise ValueError(":advice: belongs to a question: add :ask: judgment")
+        return None
+    from stukolka.errors import StukolkaError  # noqa: PLC0415
+    from stukolka.live import questions  # noqa: PLC0415
+    try:
+        return questions.question_data(game, options, seed, people, questions.parse_ask(ask), " ".join(advice.split()))
+    except StukolkaError as e:
+        raise ValueError(f"live-table :ask: {ask!r}: {e}") from None
+
+
 class LiveTableDirective(Directive):
     required_arguments = 1
     has_content = True
@@ -261,7 +300,8 @@ class LiveTableDirective(Directive):
                    "people": _json(list, ":people:"), "variant": directives.unchanged_required,
                    "players": directives.positive_int, "dealer": directives.nonnegative_int,
                    "hands": _hands, "trump": directives.unchanged_required, "stock": directives.unchanged,
-                   "actions": _actions, "class": directives.class_option,
+                   "actions": _actions, "class": directives.class_option, "ask": directives.unchanged_required,
+                   "advice": directives.unchanged_required,
                    "punters": directives.positive_int, "pack": directives.unchanged_required,
                    "pile": directives.unchanged_required, "talon": directives.nonnegative_int,
                    "suit": directives.unchanged_required, "to-act": directives.nonnegative_int}
@@ -270,11 +310,12 @@ class LiveTableDirective(Directive):
         game = self.arguments[0]
         try:
             options = {**self.options.get("options", {}), **position_options(self.options, game)}
+            seed, people = self.options.get("seed", 0), self.options.get("people", [0])
             if any(k in options for k in POSED_BY.get(game, ())):
-                _check_position(options, self.options.get("seed", 0), self.options.get("people", [0]), game)
-            out = placeholder_html(game, options, self.options.get("seed", 0),
-                                   self.options.get("people", [0]), " ".join(self.content).strip(),
-                                   classes=tuple(self.options.get("class", ())))
+                _check_position(options, seed, people, game)
+            ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""))
+            out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
+                                   classes=tuple(self.options.get("class", ())), ask=ask)
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()

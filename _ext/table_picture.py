@@ -8,8 +8,11 @@ your hand below and your choices as buttons -- from the engine's own view (``Liv
 driver the page's Python runs), at the first moment the reader has something to do: the bots
 have made their moves up to the first person's turn.  Only what that person may see is drawn (the
 driver's view for his seat: no other hand).  The buttons are disabled: the picture plays nothing.
-Styled by ``book/css/live-picture.css``.  Nothing here decides a rule: every word and number
-comes from the view.
+A position that asks a question (``:ask:``, ``stukolka.live.questions``) gives nothing of its
+answer away: with ``legal`` no card is raised or dimmed, and the moves it asks about are drawn
+instead of the legal ones; a seat that has not looked at its cards (the dark) has no hand in
+the view, and none is drawn.  Styled by ``book/css/live-picture.css``.  Nothing here decides a
+rule: every word and number comes from the view.
 """
 
 from __future__ import annotations
@@ -102,7 +105,7 @@ def status_line(view: dict[str, Any], people: list[int]) -> str:
 
 
 # ------------------------------------------------------------------ Stukolka
-def stukolka(view: dict[str, Any], people: list[int]) -> str:
+def stukolka(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
     me = view.get("seat")
     seats = [s for s in view.get("seats") or [] if isinstance(s, dict)]
     def box(s: dict[str, Any]) -> str:
@@ -131,11 +134,11 @@ def stukolka(view: dict[str, Any], people: list[int]) -> str:
     pot = f'<p class="lp-note">pot in play {esc(view.get("pot"))}</p>' if view.get("pot") is not None else ""
     return (f'<div class="lp-felt lp-oval"><div class="lp-top">{others}</div>'
             f'<div class="lp-centre">{"".join(centre)}</div>{pot}<div class="lp-bottom">{mine}</div></div>'
-            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=True))
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal))
 
 
 # ------------------------------------------------------------------ shtoss, Pharaon, the Queen of Spades
-def banking(view: dict[str, Any], people: list[int]) -> str:
+def banking(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
     deck = view.get("banker_deck", view.get("deck_size", 0))
     right, left = view.get("right") or [], view.get("left") or []
     def pile(cards: list[Any], name: str) -> str:
@@ -175,7 +178,7 @@ def banking(view: dict[str, Any], people: list[int]) -> str:
 
 
 # ------------------------------------------------------------------ the shedding game
-def shedding(view: dict[str, Any], people: list[int]) -> str:
+def shedding(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
     others = "".join(
         f'<div class="lp-seat{" lp-to-act" if o.get("to_act") else ""}"><b>{esc(_seat_name(o.get("seat", 0), view, people))}</b>'
         f'<span>{esc(o.get("cards"))} cards{" · dealer" if o.get("dealer") else ""}</span>{backs(o.get("cards", 0))}</div>'
@@ -186,14 +189,15 @@ def shedding(view: dict[str, Any], people: list[int]) -> str:
     centre = (f'<div class="lp-pile">{_svg(None, face_down=True)}<small>talon: {esc(view.get("talon", 0))} face down</small></div>'
               f'<div class="lp-pile">{_svg(top) if top is not None else "—"}<small>pile: {esc(pile.get("size", 0))}{follow}</small></div>')
     return (f'<div class="lp-felt lp-rect"><div class="lp-top">{others}</div><div class="lp-centre">{centre}</div></div>'
-            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=True))
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal))
 
 
 DRAWERS = {"stukolka": stukolka, "shtoss": banking, "pharaon": banking, "queen_of_spades": banking, "faraon": shedding}
 
 
-def picture(game: str, options: dict[str, Any], seed: int, people: list[int]) -> str:
-    """The picture of a live table's first decision (HTML), as the engine's view for its person."""
+def picture(game: str, options: dict[str, Any], seed: int, people: list[int], ask: dict[str, Any] | None = None) -> str:
+    """The picture of a live table's first decision (HTML), as the engine's view for its person;
+    with a ``legal`` question (``ask``) no card is raised or dimmed and its moves are drawn as asked."""
     from stukolka.live import LiveTable  # noqa: PLC0415
 
     table = LiveTable(game, options, seed, people)
@@ -206,6 +210,9 @@ def picture(game: str, options: dict[str, Any], seed: int, people: list[int]) ->
     drawer = DRAWERS.get(game, stukolka)
     title = {"stukolka": "Stukolka", "shtoss": "Shtoss", "pharaon": "Pharaon", "queen_of_spades": "The Queen of Spades",
              "faraon": "The shedding game"}.get(game, game)
+    question = (ask or {}).get("kind") == "legal"
+    if question and (ask or {}).get("moves"):        # the moves asked about, not the legal ones
+        view = {**view, "actions": [{"action": m.get("action"), "words": m.get("words")} for m in ask["moves"]]}
     return (f'<div class="lp lp-{esc(game)}" role="group" aria-label="{esc(title)}: a picture of the table as it starts">'
-            f'{status_line(view, table.people)}{drawer(view, table.people)}'
+            f'{status_line(view, table.people)}{drawer(view, table.people, not question)}'
             f'{actions_html(view, hand_drawn=bool(view.get("hand")))}</div>')

@@ -8,8 +8,12 @@
 // money at the end is the engine's settlement ledger, and the session totals are the driver's
 // sums of the engine's nets (view.live.session).  The settings panel offers what the engine's
 // rules say (the driver's `settings`), and the engine refuses a combination it does not allow.
+// A position's question (the directive's `:ask:`) and the Hint are questions.js's: the table only
+// holds back its raised and dimmed cards (or its moves) while a "which may you play?" question is
+// open, sends the marks there, and shows each option's value after a judgment question's choice.
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
+import { askOf, hintBox, judgmentPanel, legalQuestion } from "./questions.js";
 
 // The variants and the violation modes by name, for the settings panel's lists.
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
@@ -60,7 +64,14 @@ export async function mount(root, ctx) {
   // the dock holds the reason line, the hand and the choices: on a phone it stays at the bottom of the
   // screen, under the oval.  The reason line sits above the hand with room for two lines, so a focused
   // card's reason does not move the card under the pointer between the press and the release of a click
-  const dock = h("div", { class: "lt-dock" }, reason, hand, actions);
+  // the position's question (questions.js) and the Hint: below the choices
+  let ask = isPublic ? null : askOf(ctx), question = null, judged = false;
+  const askBox = h("div", { class: "lt-ask" });
+  const hints = hintBox(ctx);
+  const hintButton = h("button", { type: "button", class: "lt-hint-button", "aria-label": "Hint: what the advisor would do here",
+    onclick: () => askHint() }, "Hint");
+  const hintRow = h("div", { class: "lt-hint-row", role: "group", "aria-label": "The advisor" }, hintButton, hints.box);
+  const dock = h("div", { class: "lt-dock" }, reason, hand, actions, askBox, hintRow);
   root.replaceChildren(toolbar, settings, status, oval, dock, lastTrick, ledger, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
   if (isPublic) dock.hidden = true;
@@ -157,10 +168,48 @@ export async function mount(root, ctx) {
     reason.dataset.kind = "refused";
   }
 
+  // the question is open at the first turn of the seat it asks about, until it is answered (legal)
+  // or that seat has chosen (judgment)
+  const asking = () => !!ask && step === null && view.live.waiting_for === "person" && view.seat === ask.seat && !hidden() &&
+    (ask.kind === "judgment" ? !judged : !!question && question.pending);
+  const marking = () => asking() && ask.kind === "legal" && !ask.moves;   // the cards are marked, not played
+
+  function startQuestion() {
+    askBox.replaceChildren();
+    if (!ask) return;
+    if (ask.kind === "legal") {
+      question = legalQuestion(ctx, ask, {
+        items: ask.moves ? null : () => (view.hand || []).map((it) => {
+          const play = (view.actions || []).find((a) => a.kind === "play" && a.cards[0] === it.card);
+          return { key: it.card, name: it.title, legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
+        }),
+        onChange: () => { drawHand(); },
+        onRight: () => { showReason("", null); redraw(); focusHand(true); },
+      });
+      askBox.append(question.box);
+    } else if (ask.kind === "judgment") {
+      askBox.append(h("p", { class: "lq-prompt", text: ask.prompt || "" }));
+    }
+  }
+
+  async function askHint() {
+    touched = true;
+    if (busy || view.live.waiting_for !== "person") return;
+    hints.box.replaceChildren("The advisor is thinking…");
+    const asked = live.live.moves;
+    const r = await client.call({ cmd: "hint", table, seat: view.seat });
+    if (asked !== live.live.moves) return;           // the table moved on meanwhile
+    if (!r.ok) { hints.clear(); showReason(r.error, "refused", r.rule); return; }
+    hints.show(r);
+  }
+
   function act(action, card) {          // `card`: the card clicked, when the action plays one
     touched = true;
     if (busy) return;
-    send({ cmd: "act", table, seat: view.seat, action }, card);
+    const judging = asking() && ask.kind === "judgment";
+    send({ cmd: "act", table, seat: view.seat, action }, card).then((ok) => {
+      if (ok && judging) { judged = true; askBox.replaceChildren(judgmentPanel(ctx, ask, action)); }
+    });
   }
 
   async function send(msg, card) {
@@ -210,20 +259,23 @@ export async function mount(root, ctx) {
     const plays = new Map(acts.filter((a) => a.kind === "play").map((a) => [a.cards[0], a]));
     const discarding = acts.some((a) => a.kind === "discard");
     const mayPlay = view.phase === "play" && view.live.waiting_for === "person";
+    const marks = marking();             // an open "which may you play?": no card raised or dimmed yet
     for (const item of mine) {
       const c = item.card, play = plays.get(c);
-      const ok = !!play, bad = mayPlay && !ok && (item.why || item.refusal || item.penalized);
+      const ok = !!play && !marks, bad = !marks && mayPlay && !play && (item.why || item.refusal || item.penalized);
+      const marked = marks && question.marked(c);
       const b = h("button", {
         type: "button",
         class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (bad ? " lt-illegal" : "") + (bad && item.penalized ? " lt-penalized" : "") +
-          (selected.has(c) ? " lt-selected" : ""),
+          (selected.has(c) ? " lt-selected" : "") + (marked ? " lt-marked" : ""),
         "aria-label": cards.names[c] + (ok ? ", may be played" : bad ? (item.penalized ? ", against the rules: costs a remiz" : ", not allowed now") : "") +
-          (selected.has(c) ? ", selected" : ""),
-        "aria-pressed": discarding ? String(selected.has(c)) : null,
+          (selected.has(c) ? ", selected" : "") + (marks ? (marked ? ", marked as playable" : ", not marked") : ""),
+        "aria-pressed": discarding ? String(selected.has(c)) : marks ? String(marked) : null,
         "aria-describedby": bad ? reason.id : null, title: bad && item.penalized ? "Against the rules: costs a remiz" : null,
         "data-tag": bad && item.penalized ? "costs a remiz" : null, html: cards.svg[c],
         onfocus: () => { if (bad) explain(item); },
         onclick: () => {
+          if (marks) { question.toggle(c); focusCard(c); return; }
           if (discarding) { selected.has(c) ? selected.delete(c) : selected.add(c); drawHand(); drawActions(); focusCard(c); return; }
           if (mayPlay) act(play ? play.action : item.action, c);   // a refused card: the engine answers why
         },
@@ -234,7 +286,9 @@ export async function mount(root, ctx) {
 
   function drawActions() {
     actions.replaceChildren();
+    hintButton.hidden = isPublic || step !== null || view.live.waiting_for !== "person" || hidden() || asking();
     if (isPublic || view.live.waiting_for !== "person" || hidden()) return;
+    if (asking() && ask.kind === "legal" && ask.moves) return;    // the moves asked about are marked in the question's box
     const acts = view.actions || [];
     const other = acts.filter((a) => a.kind !== "play" && a.kind !== "discard");
     const throws = acts.filter((a) => a.kind === "discard");
@@ -346,6 +400,7 @@ export async function mount(root, ctx) {
     client.call({ cmd: "close", table });
     bots.cancel();
     table = r.table; step = null; shownFor = null; selected = new Set();
+    ask = null; question = null; askBox.replaceChildren();     // a new deal asks nothing
     people = [...r.view.live.people];
     log.replaceChildren(); live = r.view; view = r.view;
     announce(say);
@@ -512,6 +567,7 @@ export async function mount(root, ctx) {
     trickTaken = !fresh && v.tricks.length > (live.tricks || []).length;
     const last = v.live.last;
     view = live = v; step = null;
+    hints.clear();
     if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
@@ -543,6 +599,7 @@ export async function mount(root, ctx) {
   function pump() { paceBox.sync(); bots.pump(); }
 
 
+  startQuestion();
   new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);
   show(view, true);
   if (!isPosition) {

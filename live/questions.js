@@ -1,0 +1,240 @@
+// Questions at a live table's position: the reader commits first, then the page answers in words.
+//
+// A position in the book may carry a question (the directive's `:ask:`, stored by the build as the
+// placeholder's `data-ask` JSON: stukolka/live/questions.py).  Every answer comes from the engine:
+// from the live table's view in the page's Python (which cards may be played: hand[i].legal, .why,
+// .rule) or from the build (the moves asked about, the options' values).  This module only compares
+// the reader's marks with those lists and says so in words; it computes no rule and parses no
+// engine string.  Any table (Stukolka, shtoss, Pharaon, the shedding game) may use it:
+//
+//   askOf(ctx) -> the position's question ({kind, seat, prompt, moves?, options?, advice?}) or null
+//       (ctx: the renderer's mount context; the question is read from ctx.element.dataset.ask).
+//
+//   legalQuestion(ctx, ask, { items, onRight, onChange }) -> q      (kind "legal")
+//       items(): the choices to mark, [{ key, name, legal, why, rule }]: for cards the table passes
+//         its view's hand (key: the card, name: its title, legal/why/rule: the engine's); for moves
+//         leave `items` out: ask.moves (the build's answer) are used and drawn as toggles in q.box.
+//       q.box       the element to show with the table: prompt, the move toggles, "Check", "Show the
+//                   answer" (after a wrong try) and the feedback (role="status").
+//       q.pending   true until answered (rightly, or the answer shown): meanwhile the table raises
+//                   and dims no card and shows no reason line; a click on a card calls q.toggle.
+//       q.toggle(key), q.marked(key)   the reader's marks (the table draws them: aria-pressed).
+//       q.check()   compares the marks with items(): right or wrong, and which card was missed or
+//                   wrongly marked and the rule; a right answer is acknowledged ("Right: …") and
+//                   onRight() is called, after which the table draws its usual raised/dimmed hand.
+//       onChange()  is called after every mark, so the table can draw the marks.
+//
+//   judgmentPanel(ctx, ask, chosen) -> element      (kind "judgment")
+//       after the reader's choice (`chosen`: the action he sent, one of ask.options[i].action):
+//       every option's expected chips with its 95% interval, his choice and the best marked, and
+//       what the sources advise (ask.advice).
+//
+//   choiceQuestion(ctx, { prompt, choices: [{ key, words }], answer, why, rule, onAnswered }) -> q
+//       a question with one right choice computed by the engine (e.g. "who wins this abcug?"):
+//       q.box holds the choices as buttons and the feedback; the reader may try again after a
+//       wrong choice, and see the answer after a try.
+//
+//   hintBox(ctx, ask) -> { box, show(reply), clear() }
+//       the Hint button's answer: the driver's `hint` reply (advice: [{ words, mean_float, low,
+//       high, samples }], best first, or a note saying there is nothing to advise).
+//
+// Every answer also goes out as a DOM event "stukolka-question" on the box ({kind, right, tries}),
+// for a page that keeps the reader's progress.
+
+import { h, ruleLink } from "./common.js";
+
+export function askOf(ctx) {
+  const el = ctx && ctx.element;
+  if (!el || !el.dataset || !el.dataset.ask) return null;
+  try { return JSON.parse(el.dataset.ask); } catch (e) { return null; }
+}
+
+// a number of chips with its sign, two decimals: +1.25, −0.40, 0.00
+export function chips(x) {
+  const n = Number(x);
+  if (!Number.isFinite(n)) return "";
+  const body = Math.abs(n).toFixed(2);
+  return (n > 0.004 ? "+" : n < -0.004 ? "−" : "") + body;
+}
+
+const list = (names) => names.length <= 1 ? names.join("") :
+  `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+
+function tell(box, kind, ...parts) {
+  box.replaceChildren(...parts.filter((p) => p !== null && p !== undefined));
+  box.dataset.kind = kind;
+}
+
+function emit(el, detail) {
+  el.dispatchEvent(new CustomEvent("stukolka-question", { bubbles: true, detail }));
+}
+
+// ------------------------------------------------------------------ "which cards may you play?"
+export function legalQuestion(ctx, ask, { items = null, onRight = () => {}, onChange = () => {} } = {}) {
+  const moves = !items;
+  const get = moves ? () => (ask.moves || []).map((m) => ({ key: m.action, name: m.words, legal: m.legal, why: m.why, rule: m.rule })) : items;
+  const marks = new Set();
+  let pending = true, tries = 0;
+  const feedback = h("div", { class: "lq-feedback", role: "status", "aria-live": "polite" });
+  const toggles = h("div", { class: "lq-moves", role: "group", "aria-label": "The moves asked about" });
+  const checkButton = h("button", { type: "button", class: "lq-check", onclick: () => q.check() }, "Check");
+  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => reveal() }, "Show the answer");
+  const box = h("div", { class: "lq lq-legal", role: "group", "aria-label": "A question about this position" },
+    h("p", { class: "lq-prompt", text: ask.prompt || "" }), moves ? toggles : null,
+    h("div", { class: "lq-buttons" }, checkButton, showButton), feedback);
+
+  function drawToggles() {
+    if (!moves) return;
+    toggles.replaceChildren(...get().map((m, i) => h("button", {
+      type: "button", class: "lq-move" + (marks.has(m.key) ? " lq-marked" : ""), "aria-pressed": String(marks.has(m.key)),
+      onclick: () => { q.toggle(m.key); const b = toggles.children[i]; if (b) b.focus(); },
+      "data-key": m.key }, m.name)));
+  }
+
+  const why = (it) => [h("span", { text: `${it.name}: ${it.why || "not allowed now"}` }), ruleLink(ctx, it.rule)];
+  const lines = (label, its) => its.length ? h("li", {}, label, h("ul", {}, its.map((it) => h("li", {}, ...why(it))))) : null;
+
+  function finish(right) {
+    pending = false;
+    checkButton.hidden = true; showButton.hidden = true;
+    toggles.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    box.dataset.state = right ? "right" : "shown";
+    emit(box, { kind: "legal", right, tries });
+    onRight();
+  }
+
+  function reveal() {                     // after a wrong try: the engine's answer, with every reason
+    const all = get(), ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
+    tell(feedback, "shown", h("p", { text: ok.length ? `The answer: you may ${moves ? "make" : "play"} ${list(ok.map((it) => it.name))}.` :
+      `The answer: none of these is allowed now.` }), h("ul", {}, lines("Not allowed:", no)));
+    finish(false);
+  }
+
+  const q = {
+    box,
+    get pending() { return pending; },
+    get tries() { return tries; },
+    marked: (key) => marks.has(key),
+    toggle(key) {
+      if (!pending) return;
+      marks.has(key) ? marks.delete(key) : marks.add(key);
+      drawToggles(); onChange();
+    },
+    check() {
+      if (!pending) return null;
+      tries++;
+      const all = get();
+      const missed = all.filter((it) => it.legal && !marks.has(it.key));
+      const wrong = all.filter((it) => !it.legal && marks.has(it.key));
+      const ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
+      if (!missed.length && !wrong.length) {
+        tell(feedback, "right", h("p", { class: "lq-verdict", text: `Right: you may ${moves ? "make" : "play"} ${ok.length ? list(ok.map((it) => it.name)) : "none of them"}` +
+          (no.length ? ", and no other." : ".") }), no.length ? h("ul", {}, lines("Why not the others:", no)) : null);
+        finish(true);
+        return { right: true, missed, wrong };
+      }
+      const parts = [h("p", { class: "lq-verdict", text: marks.size ? "Not quite." : "You marked nothing: mark every one you think allowed." })];
+      if (marks.size) {
+        if (wrong.length) parts.push(h("ul", {}, lines(`You marked ${wrong.length === 1 ? "one that is" : "some that are"} not allowed:`, wrong)));
+        if (missed.length) parts.push(h("p", { text: `You missed ${missed.length === 1 ? "one that is allowed" : `${missed.length} that are allowed`}: ${list(missed.map((it) => it.name))}.` },
+          ...missed.map((it) => ruleLink(ctx, it.rule))));
+        parts.push(h("p", { class: "lq-again", text: "Change your marks and press Check again." }));
+      }
+      tell(feedback, "wrong", ...parts);
+      showButton.hidden = false;
+      emit(box, { kind: "legal", right: false, tries });
+      return { right: false, missed, wrong };
+    },
+  };
+  drawToggles();
+  return q;
+}
+
+// ------------------------------------------------------------------ "knock or pass?": every option's value
+export function judgmentPanel(ctx, ask, chosen) {
+  const opts = ask.options || [];
+  const mine = opts.find((o) => o.action === chosen);
+  const best = opts.filter((o) => o.best);
+  const rows = opts.map((o) => h("tr", { class: (o.action === chosen ? "lq-chosen" : "") + (o.best ? " lq-best" : "") },
+    h("th", { scope: "row" }, o.words,
+      o.action === chosen ? h("span", { class: "lq-tag", text: "your choice" }) : null,
+      o.best ? h("span", { class: "lq-tag lq-tag-best", text: "best" }) : null),
+    h("td", { class: "num", text: chips(o.mean_float) }),
+    h("td", { class: "num", text: `${chips(o.low)} to ${chips(o.high)}` })));
+  const n = opts.length ? opts[0].samples : 0;
+  let verdict;
+  if (!mine) verdict = "Your move was not one of the options weighed here.";
+  else if (mine.best) verdict = `Your choice, ${mine.words}, is the best of these by the expected chips.`;
+  else {
+    const b = best[0], gap = b.mean_float - mine.mean_float;
+    const overlap = mine.high >= b.low;
+    verdict = `You chose ${mine.words}; the best by the expected chips is ${b.words}, about ${Math.abs(gap).toFixed(2)} chips a deal more` +
+      (overlap ? " (the two intervals overlap: the difference is within the sampling noise)." : ".");
+  }
+  const box = h("div", { class: "lq lq-judgment", role: "group", "aria-label": "What each choice was worth" },
+    h("p", { class: "lq-verdict", role: "status", "aria-live": "polite", text: verdict }),
+    h("div", { class: "lt-scroll" }, h("table", { class: "lq-values" },
+      h("caption", { text: `What each choice is worth to seat ${ask.seat}: the mean chips over ${n} deals that agree with what this seat has seen, ` +
+        "each played out by the table's bots, with a 95% confidence interval (computed when the book was built)" }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Expected chips" }),
+        h("th", { scope: "col", text: "95% interval" }))),
+      h("tbody", {}, rows))),
+    ask.advice ? h("p", { class: "lq-advice" }, h("b", { text: "What the sources advise: " }), ask.advice) : null);
+  emit(box, { kind: "judgment", right: !!(mine && mine.best), tries: 1 });
+  return box;
+}
+
+// ------------------------------------------------------------------ one right choice ("who wins this abcug?")
+export function choiceQuestion(ctx, { prompt = "", choices = [], answer, why = "", rule = "", onAnswered = () => {} }) {
+  let tries = 0, done = false;
+  const feedback = h("div", { class: "lq-feedback", role: "status", "aria-live": "polite" });
+  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => end(false) }, "Show the answer");
+  const buttons = h("div", { class: "lq-moves", role: "group", "aria-label": prompt || "The choices" });
+  const right = choices.find((c) => c.key === answer);
+  function end(ok) {
+    done = true;
+    buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    showButton.hidden = true;
+    tell(feedback, ok ? "right" : "shown", h("p", { class: "lq-verdict", text: `${ok ? "Right" : "The answer"}: ${right ? right.words : ""}.` +
+      (why ? ` ${why}` : "") }), ruleLink(ctx, rule));
+    box.dataset.state = ok ? "right" : "shown";
+    emit(box, { kind: "choice", right: ok, tries });
+    onAnswered(ok);
+  }
+  for (const c of choices) buttons.append(h("button", { type: "button", class: "lq-move", "data-key": String(c.key), onclick: () => {
+    if (done) return;
+    tries++;
+    if (c.key === answer) { end(true); return; }
+    tell(feedback, "wrong", h("p", { class: "lq-verdict", text: `Not ${c.words}. Try again, or show the answer.` }));
+    showButton.hidden = false;
+    emit(box, { kind: "choice", right: false, tries });
+  } }, c.words));
+  const box = h("div", { class: "lq lq-choice", role: "group", "aria-label": "A question about this position" },
+    prompt ? h("p", { class: "lq-prompt", text: prompt }) : null, buttons, h("div", { class: "lq-buttons" }, showButton), feedback);
+  return { box, get pending() { return !done; }, get tries() { return tries; } };
+}
+
+// ------------------------------------------------------------------ the Hint: the advisor's word
+export function hintBox(ctx) {
+  const out = h("div", { class: "lq-hint-out", role: "status", "aria-live": "polite" });
+  return {
+    box: out,
+    clear() { out.replaceChildren(); delete out.dataset.kind; },
+    show(reply) {
+      const hint = (reply && reply.hint) || {};
+      const advice = hint.advice || [];
+      if (!advice.length) {
+        tell(out, "none", h("p", { text: hint.note || "Nothing to advise here." }), ruleLink(ctx, hint.rule));
+        return;
+      }
+      const n = advice[0].samples;
+      tell(out, "advice",
+        h("p", { class: "lq-verdict" }, h("b", { text: "The advisor would choose: " }), advice[0].words),
+        h("ul", { class: "lq-hint-list", "aria-label": "Each choice's expected chips" }, advice.map((a) => h("li", {},
+          h("span", { class: "lq-hint-words", text: a.words }), ": ",
+          `${chips(a.mean_float)} chips on average (95%: ${chips(a.low)} to ${chips(a.high)})`))),
+        h("p", { class: "lq-small", text: `Over ${n} deals that agree with what you have seen, played out by rule-of-thumb players. ` +
+          "A few deals only, so close values may swap on another try." }), ruleLink(ctx, hint.rule));
+    },
+  };
+}
