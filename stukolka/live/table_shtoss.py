@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from stukolka.base import CHANCE, GameState, sample_chance
+from stukolka.base import CHANCE, GameState, money_text, sample_chance
 from stukolka.cards import deck, format_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, RulesError, StukolkaError
 from stukolka.live.positions import moves_of, play_moves, position_error
@@ -25,7 +25,8 @@ from stukolka.shtoss.evenings import capital_after, queen_of_spades, replay_even
 
 __all__ = ["SHTOSS", "PHARAON", "QUEEN_OF_SPADES", "new_shtoss", "ShtossTableBot", "shtoss_bot", "LiveShtoss",
            "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot", "evening_bot",
-           "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings", "POSITION_KEYS", "read_pack"]
+           "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings", "POSITION_KEYS", "read_pack",
+           "stake_outcome"]
 
 #: The options that make a shtoss or Pharaon table start from a position: ``pack`` (the banker's
 #: cards from the top, as they will be turned) and ``actions`` (the moves already made).
@@ -440,6 +441,78 @@ def pharaon_settings() -> dict[str, Any]:
                       "rule": "shtoss-rule-roles"},
             "seat_names": ["the banker", "the punter"],
             "fields": fields, "defaults": {f["name"]: f["default"] for f in fields}}
+
+
+# --------------------------------------------------------------------------- what a stake brings
+#: The moves that carry a posed deal forward without changing its stakes, in order of preference.
+_FORWARD = ("next", "accept", "stop", "done")
+
+
+def _deal_of(state: GameState) -> ShtossState:
+    """The shtoss deal a table holds: the state itself, or Pharaon's inner deal."""
+    inner = getattr(state, "inner", state)
+    if not isinstance(inner, ShtossState):
+        raise RulesError(f"what a stake brings is asked of a shtoss or Pharaon deal, not {type(state).__name__} "
+                         f"[live-table-ask]")
+    return inner
+
+
+def _result_words(amount: Fraction, punter: int, pharaon: bool) -> str:
+    who = "the punter" if pharaon else f"punter {punter}"
+    if amount > 0:
+        return f"{who[0].upper()}{who[1:]} wins {money_text(amount)}"
+    if amount < 0:
+        return f"The banker takes {money_text(-amount)} from {who}"
+    return "Nobody pays: the stake is a stand-off"
+
+
+def stake_outcome(state: GameState, rng: random.Random, punter: int | None = None) -> dict[str, Any]:
+    """What a posed deal's open stake brings its punter, found by playing the deal forward (on a
+    copy): the banker turns abcug after abcug, nobody stakes anew, until the engine settles the
+    stake.  ``punter``: whose stake (left out, any punter's); of his open stakes, the latest.  Returns the engine's
+    ``amount``, ``rule``, ``why`` (its settlement in words) and ``choices``: the amounts the engine
+    pays that stake where its rank falls elsewhere (the lob, the sonic, the other side of the same
+    abcug, a plie), each in words, the right one marked.
+
+    >>> g = new_pharaon({"bank": 100, "name": "Q 10", "plie_rule": "half", "pack": "9♣ 3♦ Q♥ Q♠",
+    ...                  "actions": ["next"]}, random.Random(0))
+    >>> out = stake_outcome(g, random.Random(0))
+    >>> out["amount"], out["rule"], [c["words"] for c in out["choices"] if c["right"]]
+    ('-5', 'shtoss-rule-plie', ['The banker takes 5 from the punter'])
+    """
+    game = state.clone()
+    deal = _deal_of(game)
+    open_stakes = [s for s in deal.open_stakes() if punter is None or s.punter == punter]
+    if not open_stakes:
+        raise RulesError(f"the position has no open stake{'' if punter is None else f' of punter {punter}'} "
+                         f"to ask about [live-table-ask]")
+    stake = open_stakes[-1]
+    done = len(deal.settlements)
+    for _ in range(10_000):
+        deal = _deal_of(game)
+        found = [st for st in deal.settlements[done:] if st.punter == stake.punter and st.cards == stake.cards]
+        if found or game.is_terminal():
+            break
+        if game.current_player() == CHANCE:
+            game.apply_action(sample_chance(game, rng))
+            continue
+        legal = game.legal_actions()
+        game.apply_action(next((a for a in _FORWARD if a in legal), legal[0]))
+    if not found:
+        raise RulesError(f"the stake {stake} is not settled when the deal ends [live-table-ask]")
+    st = found[0]
+    amounts = {st.amount}
+    if st.position is not None and st.deciding is not None:
+        here = st.position
+        other = here + 1 if here % 2 else here - 1
+        for pos in sorted({1, 2, here, other} & set(range(1, deal.deal_length + 1))):
+            for plie in ((False, True) if pos % 2 else (False,)):
+                amounts.add(deal._settle(stake, pos, st.deciding, plie).amount)
+    pharaon = game is not deal
+    choices = [{"key": str(a), "words": _result_words(a, stake.punter, pharaon), "right": a == st.amount}
+               for a in sorted(amounts, reverse=True)]
+    return {"punter": stake.punter, "amount": str(st.amount), "rule": st.rule, "why": st.text[:1].upper() + st.text[1:] + ".",
+            "choices": choices}
 
 
 _queen()     # read the evenings' record at import: after a memory snapshot the wheel's files are gone
