@@ -26,7 +26,7 @@ from stukolka.shtoss.evenings import capital_after, queen_of_spades, replay_even
 __all__ = ["SHTOSS", "PHARAON", "QUEEN_OF_SPADES", "new_shtoss", "ShtossTableBot", "shtoss_bot", "LiveShtoss",
            "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot", "evening_bot",
            "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings", "POSITION_KEYS", "read_pack",
-           "stake_outcome"]
+           "stake_outcome", "PosedDeal"]
 
 #: The options that make a shtoss or Pharaon table start from a position: ``pack`` (the banker's
 #: cards from the top, as they will be turned) and ``actions`` (the moves already made).
@@ -62,7 +62,7 @@ def read_pack(given: Any, rules: ShtossRules, game: str) -> tuple[int, ...] | No
     return tuple(cards)
 
 
-class _Posed:
+class PosedDeal:
     """What a table posed from a position adds to a banking game's state: the banker's ``pack``,
     laid the first time chance fixes his deck (the cards named, then the rest shuffled by the
     table's seeded generator), and the engine's own draw after that."""
@@ -166,13 +166,13 @@ def _money(x: Fraction) -> int | str:
     return int(x) if x.denominator == 1 else str(x)
 
 
-class LiveShtoss(_Posed, ShtossState):
+class LiveShtoss(PosedDeal, ShtossState):
     """A shtoss deal at a live table: the engine's deal, with the capitals the seats brought.
 
     Its view is the deal's own, plus ``capitals`` (before the deal) and, once the deal is over,
     ``next`` (``capitals`` after it and each punter's ``kush`` for the next deal), both booked by
     the engine's :class:`~stukolka.shtoss.session.Session`.  A position's ``pack`` is laid when
-    chance first fixes the banker's deck (:class:`_Posed`)."""
+    chance first fixes the banker's deck (:class:`PosedDeal`)."""
 
     capitals: tuple[Fraction, ...] = ()
 
@@ -221,10 +221,10 @@ def shtoss_bot(seat: int, seed: str, state: GameState) -> Any:
 
 
 # --------------------------------------------------------------------------- Pharaon
-class LivePharaon(_Posed, Pharaon):
+class LivePharaon(PosedDeal, Pharaon):
     """Pharaon at a live table: the engine's :class:`~stukolka.shtoss.pharaon.Pharaon` (two seats:
     the banker 0, the punter 1, see :func:`pharaon_seats`).  A position's ``pack`` is laid when
-    chance first fixes the banker's deck (:class:`_Posed`)."""
+    chance first fixes the banker's deck (:class:`PosedDeal`)."""
 
     def apply_action(self, action: str) -> None:
         self._posed_apply(super().apply_action, action)
