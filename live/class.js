@@ -201,7 +201,7 @@ export class TableView {
       this.box.replaceChildren(box);
       await mod.mount(box, { client: this.client(gen, game), reply: { ok: true, table: view.live.table, view: adapt(view, game) }, cards, rules: rl,
         root: new URL("/", location.href).href, setup: { game, options: {}, seed: 0, people: view.live.people }, element: this.box,
-        ...this.show });
+        hint: false, ...this.show });               // the class server gives no Hint: the teacher runs the table
       this.box.dataset.live = "live";
       this.box.dispatchEvent(new CustomEvent("class-table-ready", { bubbles: true }));
     } catch (e) {

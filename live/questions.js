@@ -160,7 +160,7 @@ export function judgmentPanel(ctx, ask, chosen) {
       o.action === chosen ? h("span", { class: "lq-tag", text: "your choice" }) : null,
       o.best ? h("span", { class: "lq-tag lq-tag-best", text: "best" }) : null),
     h("td", { class: "num", text: chips(o.mean_float) }),
-    h("td", { class: "num", text: `${chips(o.low)} to ${chips(o.high)}` })));
+    h("td", { class: "num", text: o.low === o.high ? "the same on every deal" : `${chips(o.low)} to ${chips(o.high)}` })));
   const n = opts.length ? opts[0].samples : 0;
   let verdict;
   if (!mine) verdict = "Your move was not one of the options weighed here.";
@@ -232,9 +232,10 @@ export function hintBox(ctx) {
         h("p", { class: "lq-verdict" }, h("b", { text: "The advisor would choose: " }), advice[0].words),
         h("ul", { class: "lq-hint-list", "aria-label": "Each choice's expected chips" }, advice.map((a) => h("li", {},
           h("span", { class: "lq-hint-words", text: a.words }), ": ",
-          `${chips(a.mean_float)} chips on average (95%: ${chips(a.low)} to ${chips(a.high)})`))),
-        h("p", { class: "lq-small", text: `Over ${n} deals that agree with what you have seen, played out by rule-of-thumb players. ` +
-          "A few deals only, so close values may swap on another try." }), ruleLink(ctx, hint.rule));
+          a.low === a.high ? `${chips(a.mean_float)} chips on every deal tried` :
+            `${chips(a.mean_float)} chips on average (95%: ${chips(a.low)} to ${chips(a.high)})`))),
+        h("p", { class: "lq-small", text: `Over ${n} deals that agree with what you have seen, each played out by rule-of-thumb ` +
+          "players: a quick estimate, so choices whose intervals overlap are close calls." }), ruleLink(ctx, hint.rule));
     },
   };
 }

@@ -11,6 +11,7 @@
 // A position's question (the directive's `:ask:`) and the Hint are questions.js's: the table only
 // holds back its raised and dimmed cards (or its moves) while a "which may you play?" question is
 // open, sends the marks there, and shows each option's value after a judgment question's choice.
+// A class table (ctx.hint === false) has no Hint: the class server does not give one.
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
 import { askOf, hintBox, judgmentPanel, legalQuestion } from "./questions.js";
@@ -286,7 +287,7 @@ export async function mount(root, ctx) {
 
   function drawActions() {
     actions.replaceChildren();
-    hintButton.hidden = isPublic || step !== null || view.live.waiting_for !== "person" || hidden() || asking();
+    hintButton.hidden = isPublic || ctx.hint === false || step !== null || view.live.waiting_for !== "person" || hidden() || asking();
     if (isPublic || view.live.waiting_for !== "person" || hidden()) return;
     if (asking() && ask.kind === "legal" && ask.moves) return;    // the moves asked about are marked in the question's box
     const acts = view.actions || [];

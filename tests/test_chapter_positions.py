@@ -199,7 +199,7 @@ def test_the_play_chapter_opens_with_a_full_width_table():
 # What the spec says each position's seat may do; the engine must agree.  Keyed by the caption.
 SPEC_ANSWERS = {
     # ST-23, stukolka-rule-trump-ace-lead
-    "You lead holding the trump ace — play it.": (["play A♠"], {"play 7♦": "stukolka-rule-trump-ace-lead"}),
+    "You lead holding the trump ace: which cards may you lead?": (["play A♠"], {"play 7♦": "stukolka-rule-trump-ace-lead"}),
     # ST-24, stukolka-rule-marriage-lead
     "You lead holding the trump marriage: which card must you lead?":
         (["play K♠"], {"play Q♠": "stukolka-rule-marriage-lead"}),

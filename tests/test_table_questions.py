@@ -119,8 +119,9 @@ def test_the_judgment_positions_the_book_asks_carry_a_judgment_question_with_adv
 
 
 def test_every_which_may_you_play_position_asks_before_it_shows():
-    asking = [t for t in TABLES if t.game == "stukolka" and re.search(r"which cards? (may|must) you", t.caption)]
-    assert len(asking) >= 5
+    asking = [t for t in TABLES if t.game == "stukolka"
+              and re.search(r"which (of your )?cards? (may|must) you|must you lead", t.caption)]
+    assert len(asking) >= 6, [str(t) for t in asking]
     for t in asking:
         assert t.ask == "legal", f"{t}: a 'which may you play?' position without :ask: legal"
 

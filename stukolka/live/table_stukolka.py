@@ -132,9 +132,11 @@ def stukolka_hint(state: GameState, seat: int, seed: int, samples: int | None = 
         return {"advice": [], "rule": "stukolka-rule-dark",
                 "note": "You have not looked at your cards: the card you throw out is any one of them."}
     advice = advise(obs, seat, samples, seed, legal_actions=legal, rules=getattr(state, "rules"))
-    return {"advice": [{"action": a.action, "words": state.describe_action(a.action).words, "mean": _money(a.mean),
+    infos = {a.action: state.describe_action(a.action) for a in advice}
+    return {"advice": [{"action": a.action, "words": infos[a.action].words, "mean": _money(a.mean),
                         "mean_float": round(float(a.mean), 2), "low": round(a.low, 2), "high": round(a.high, 2),
-                        "samples": a.samples} for a in advice], "rule": "stukolka-rule-declare"}
+                        "samples": a.samples} for a in advice],
+            "rule": infos[advice[0].action].rule or "stukolka-rule-declare"}
 
 
 def _money(x: Fraction) -> int | str:
