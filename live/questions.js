@@ -10,7 +10,7 @@
 //   askOf(ctx) -> the position's question ({kind, seat, prompt, moves?, options?, advice?}) or null
 //       (ctx: the renderer's mount context; the question is read from ctx.element.dataset.ask).
 //
-//   legalQuestion(ctx, ask, { items, onRight, onChange }) -> q      (kind "legal")
+//   legalQuestion(ctx, ask, { items, onDone, onChange }) -> q      (kind "legal")
 //       items(): the choices to mark, [{ key, name, legal, why, rule }]: for cards the table passes
 //         its view's hand (key: the card, name: its title, legal/why/rule: the engine's); for moves
 //         leave `items` out: ask.moves (the build's answer) are used and drawn as toggles in q.box.
@@ -20,8 +20,9 @@
 //                   and dims no card and shows no reason line; a click on a card calls q.toggle.
 //       q.toggle(key), q.marked(key)   the reader's marks (the table draws them: aria-pressed).
 //       q.check()   compares the marks with items(): right or wrong, and which card was missed or
-//                   wrongly marked and the rule; a right answer is acknowledged ("Right: …") and
-//                   onRight() is called, after which the table draws its usual raised/dimmed hand.
+//                   wrongly marked and the rule; a right answer is acknowledged ("Right: …").
+//       onDone()    is called once the question closes (answered rightly, or the answer shown after
+//                   a wrong try): the table then draws its usual raised and dimmed hand.
 //       onChange()  is called after every mark, so the table can draw the marks.
 //
 //   judgmentPanel(ctx, ask, chosen) -> element      (kind "judgment")
@@ -34,7 +35,7 @@
 //       q.box holds the choices as buttons and the feedback; the reader may try again after a
 //       wrong choice, and see the answer after a try.
 //
-//   hintBox(ctx, ask) -> { box, show(reply), clear() }
+//   hintBox(ctx) -> { box, show(reply), clear() }
 //       the Hint button's answer: the driver's `hint` reply (advice: [{ words, mean_float, low,
 //       high, samples }], best first, or a note saying there is nothing to advise).
 //
@@ -70,7 +71,7 @@ function emit(el, detail) {
 }
 
 // ------------------------------------------------------------------ "which cards may you play?"
-export function legalQuestion(ctx, ask, { items = null, onRight = () => {}, onChange = () => {} } = {}) {
+export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onChange = () => {} } = {}) {
   const moves = !items;
   const get = moves ? () => (ask.moves || []).map((m) => ({ key: m.action, name: m.words, legal: m.legal, why: m.why, rule: m.rule })) : items;
   const marks = new Set();
@@ -100,7 +101,7 @@ export function legalQuestion(ctx, ask, { items = null, onRight = () => {}, onCh
     toggles.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     box.dataset.state = right ? "right" : "shown";
     emit(box, { kind: "legal", right, tries });
-    onRight();
+    onDone();
   }
 
   function reveal() {                     // after a wrong try: the engine's answer, with every reason

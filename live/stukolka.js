@@ -185,7 +185,7 @@ export async function mount(root, ctx) {
           return { key: it.card, name: it.title, legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
         }),
         onChange: () => { drawHand(); },
-        onRight: () => { showReason("", null); redraw(); focusHand(true); },
+        onDone: () => { showReason("", null); redraw(); focusHand(true); },
       });
       askBox.append(question.box);
     } else if (ask.kind === "judgment") {

@@ -53,7 +53,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from stukolka.bots.advisor import advise
 from stukolka.errors import RulesError, StukolkaError
+from stukolka.live.driver import LiveTable
+from stukolka.stukolka.words import describe
 
 __all__ = ["KINDS", "JUDGMENT_SAMPLES", "Ask", "parse_ask", "question_data", "judgment_values", "legal_moves"]
 
@@ -107,8 +110,6 @@ def parse_ask(text: str | None) -> Ask:
 
 def _table(game: str, options: Mapping[str, Any], seed: int, people: Sequence[int]) -> Any:
     """The live table as the page's Python will have it at the person's first move."""
-    from stukolka.live.driver import LiveTable  # noqa: PLC0415
-
     table = LiveTable(game, dict(options), seed, list(people))
     table.run_bots()
     seat = table.to_act()
@@ -151,8 +152,6 @@ def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka") -> lis
 def _words(state: Any, move: str, game: str) -> str:
     """A move's button words, also for a move the engine refuses now (the game's words module)."""
     if game == "stukolka":
-        from stukolka.stukolka.words import describe  # noqa: PLC0415
-
         return describe(" ".join(move.lower().split()), 0, "").words
     return move
 
@@ -175,8 +174,6 @@ def judgment_values(state: Any, seat: int, seed: int, samples: int = JUDGMENT_SA
     >>> [o["words"] for o in v], all(o["low"] <= o["mean_float"] <= o["high"] for o in v)
     (['Knock (I play)', 'Pass'], True)
     """
-    from stukolka.bots.advisor import advise  # noqa: PLC0415
-
     advice = {a.action: a for a in advise(state, seat, samples, seed)}
     out = []
     for action in state.legal_actions():
