@@ -48,6 +48,7 @@ to answer, as JSON in the placeholder.  The kinds:
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -56,6 +57,7 @@ from typing import Any
 from stukolka.bots.advisor import advise
 from stukolka.errors import RulesError, StukolkaError
 from stukolka.live.driver import LiveTable
+from stukolka.live.table_shtoss import stake_outcome
 from stukolka.stukolka.words import describe
 
 __all__ = ["KINDS", "JUDGMENT_SAMPLES", "Ask", "parse_ask", "question_data", "judgment_values", "legal_moves"]
@@ -213,9 +215,6 @@ def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequ
         if game not in ("shtoss", "pharaon"):
             raise RulesError(f":ask: outcome asks what a shtoss or Pharaon stake brings, not a {game} position "
                              f"[{ASK_RULE}]")
-        import random  # noqa: PLC0415
-        from stukolka.live.table_shtoss import stake_outcome  # noqa: PLC0415
-
         out = stake_outcome(state, random.Random(seed), int(ask.moves[0]) if ask.moves else None)
         if len(out["choices"]) < 2:
             raise RulesError(f":ask: outcome has one possible result here: it cannot be answered wrongly [{ASK_RULE}]")
