@@ -40,7 +40,7 @@ MAX_MOVES = 400
 
 def position_error(game: str, option: str | tuple[str, ...], what: str, e: StukolkaError,
                    fallback: str) -> RulesError:
-    """A :class:`RulesError` for a position the engine refused: the game, the option (or the options
+    """A :class:`~stukolka.errors.RulesError` for a position the engine refused: the game, the option (or the options
     that together make the part refused) and the part of it (``what``), the engine's words and its
     rule (``fallback`` where it names none)."""
     if isinstance(option, tuple):
