@@ -123,7 +123,7 @@ export async function mount(root, ctx) {
     question = legalQuestion(ctx, ask, {
       items: () => (view.hand || []).map((it) => ({ key: it.card, name: cards.names[it.card], legal: !!it.legal, why: it.why, rule: it.rule })),
       onChange: () => drawHand(),
-      onRight: () => { draw(); focusHand(); },
+      onDone: () => { draw(); focusHand(); },
     });
     askBox.append(question.box);
   }
