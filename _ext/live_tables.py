@@ -24,6 +24,43 @@ options of its own, merged into ``:options:`` and built by the engine
     You lead, holding the trump ace.
     ```
 
+A shtoss or Pharaon table poses a position with ``:pack:`` (the banker's deck from the top as
+it lies after the podrezka -- the lob, the sonic, ... -- as many cards as the position needs; the
+rest is shuffled by ``:seed:``), ``:punters:`` (shtoss) and ``:actions:`` (the moves already
+made, in the engine's action grammar: stakes with their kushes, ``done``, ``stop``, the cut,
+Pharaon's ``bank`` and ``name``, and ``next`` for each abcug turned; paroli, a raised default
+kush, is the ``kush`` field of ``:options:``).  Built by
+``stukolka.live.table_shtoss.new_shtoss`` / ``new_pharaon``::
+
+    ```{live-table} shtoss
+    :punters: 1
+    :pack: K♣ 7♥ 9♦ 7♣
+    :actions: stake 7♠ 2, done, cut 26
+    :people: [0]
+    The banker is about to turn the first abcug: who wins the punter's seven?
+    ```
+
+A table of the shedding game poses one hand with ``:hands:`` (seat: its cards, or the number of
+cards it holds, dealt from the seed), ``:pile:`` (the pile, the card to answer last), ``:talon:``
+(how many cards lie face down in the talon; the others go under the pile), ``:suit:`` (the suit a
+queen on top named), ``:to-act:`` (the seat to play) and ``:actions:`` (moves made from there);
+``:players:`` and ``:dealer:`` as for Stukolka.  Built by
+``stukolka.live.table_faraon.faraon_position`` (the engine's ``FaraonState.from_position``)::
+
+    ```{live-table} faraon
+    :players: 3
+    :hands: 0: 9♥ K♠ 7♦ Q♣; 1: 4; 2: 2
+    :pile: 9♠
+    :talon: 10
+    :to-act: 0
+    :people: [0]
+    Which cards may you lay on the nine of spades?
+    ```
+
+A position the engine refuses fails the build with the engine's message, naming the option.  The
+stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
+fresh deal (the driver's ``new`` with ``fresh``).
+
 A position may ask the reader a question about his first move (``stukolka.live.questions``)::
 
     ```{live-table} stukolka
@@ -43,7 +80,7 @@ A position may ask the reader a question about his first move (``stukolka.live.q
     ``:advice:``, what the sources advise there in the book's own words, the source named
     (or that none speaks of it).
 
-writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
+The directive writes a placeholder ``<div class="live-table" data-game=... data-options=... data-seed=...
 data-people=... data-ask=...>`` (``data-ask``: the question's JSON, where one is asked) that holds the stored picture of the same deal -- the card table as it will
 look at the reader's first move, drawn at build time from the engine's view (``table_picture``)
 -- and the caption; on a page that has one, it adds
@@ -70,8 +107,16 @@ GAMES = ("stukolka", "shtoss", "pharaon", "queen_of_spades", "faraon")
 #: The calculators: live on the page too, but with no table (``stukolka.live.tools``).
 CALCULATORS = ("odds", "pot")
 
-#: Directive options that set up a Stukolka position (merged into the table's options).
-POSITION_OPTIONS = ("variant", "players", "dealer", "hands", "trump", "stock", "actions")
+#: Directive options that set up a position (merged into the table's options), by game.
+POSITION_OPTIONS = {
+    "stukolka": ("variant", "players", "dealer", "hands", "trump", "stock", "actions"),
+    "shtoss": ("punters", "pack", "actions"),
+    "pharaon": ("pack", "actions"),
+    "faraon": ("players", "dealer", "hands", "pile", "talon", "suit", "to-act", "actions"),
+}
+#: The table options that make a table a position (the engine builds it at build time to check it).
+POSED_BY = {"stukolka": ("hands", "actions"), "shtoss": ("pack", "actions"), "pharaon": ("pack", "actions"),
+            "faraon": ("hands", "pile", "talon", "suit", "to_act", "actions")}
 
 
 def _json(kind: type, what: str):
@@ -193,29 +238,43 @@ def _actions(text: str | None) -> list[str]:
     return [a.strip() for a in text.split(",") if a.strip()]
 
 
-def position_options(given: dict[str, Any]) -> dict[str, Any]:
-    """The table options that the directive's position options stand for."""
+def _faraon_hands(given: dict[str, str]) -> dict[str, Any]:
+    """The shedding game's ``:hands:``: a seat's entry is its cards, or a number (how many it holds)."""
+    return {k: int(v) if str(v).strip().isdigit() else v for k, v in given.items()}
+
+
+def position_options(given: dict[str, Any], game: str = "stukolka") -> dict[str, Any]:
+    """The table options that the directive's position options stand for (for ``game``); an option
+    the game does not read is an error naming it and the options it has."""
+    allowed = POSITION_OPTIONS.get(game, ())
+    every = {o for opts in POSITION_OPTIONS.values() for o in opts}
+    wrong = sorted(k for k in given if k in every and k not in allowed)
+    if wrong:
+        raise ValueError(f"live-table {game}: option :{wrong[0]}: poses no {game} position; "
+                         f"its position options are {', '.join(':' + o + ':' for o in allowed) or 'none'}")
     out: dict[str, Any] = {}
-    if "variant" in given:
-        out["variant"] = given["variant"]
-    if "players" in given:
-        out["n_players"] = given["players"]
-    if "dealer" in given:
-        out["dealer"] = given["dealer"]
-    for key in ("hands", "trump", "stock", "actions"):
-        if key in given:
-            out[key] = given[key]
+    for key in allowed:
+        if key not in given:
+            continue
+        if key == "players" and game == "stukolka":
+            out["n_players"] = given[key]
+        elif key == "hands" and game == "faraon":
+            out["hands"] = _faraon_hands(given[key])
+        else:
+            out[key.replace("-", "_")] = given[key]
+    if game == "faraon" and any(k in out for k in POSED_BY["faraon"]):
+        out.setdefault("match", False)          # a position is one hand
     return out
 
 
-def _check_position(options: dict[str, Any], seed: int, people: list[int]) -> None:
+def _check_position(options: dict[str, Any], seed: int, people: list[int], game: str = "stukolka") -> None:
     """A position the engine refuses fails the build, with the engine's message."""
     from stukolka.errors import StukolkaError  # noqa: PLC0415
     from stukolka.live import LiveTable  # noqa: PLC0415
     try:
-        LiveTable("stukolka", options, seed, people)
+        LiveTable(game, options, seed, people)
     except StukolkaError as e:
-        raise ValueError(f"live-table position {json.dumps(options, ensure_ascii=False)}: {e}") from None
+        raise ValueError(f"live-table {game} position {json.dumps(options, ensure_ascii=False)}: {e}") from None
 
 
 def question(game: str, options: dict[str, Any], seed: int, people: list[int], ask: str | None,
@@ -242,15 +301,18 @@ class LiveTableDirective(Directive):
                    "players": directives.positive_int, "dealer": directives.nonnegative_int,
                    "hands": _hands, "trump": directives.unchanged_required, "stock": directives.unchanged,
                    "actions": _actions, "class": directives.class_option, "ask": directives.unchanged_required,
-                   "advice": directives.unchanged_required}
+                   "advice": directives.unchanged_required,
+                   "punters": directives.positive_int, "pack": directives.unchanged_required,
+                   "pile": directives.unchanged_required, "talon": directives.nonnegative_int,
+                   "suit": directives.unchanged_required, "to-act": directives.nonnegative_int}
 
     def run(self):
         game = self.arguments[0]
         try:
-            options = {**self.options.get("options", {}), **position_options(self.options)}
+            options = {**self.options.get("options", {}), **position_options(self.options, game)}
             seed, people = self.options.get("seed", 0), self.options.get("people", [0])
-            if game == "stukolka" and any(k in options for k in ("hands", "actions")):
-                _check_position(options, seed, people)
+            if any(k in options for k in POSED_BY.get(game, ())):
+                _check_position(options, seed, people, game)
             ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""))
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
                                    classes=tuple(self.options.get("class", ())), ask=ask)

@@ -213,6 +213,8 @@ def picture(game: str, options: dict[str, Any], seed: int, people: list[int], as
     question = (ask or {}).get("kind") == "legal"
     if question and (ask or {}).get("moves"):        # the moves asked about, not the legal ones
         view = {**view, "actions": [{"action": m.get("action"), "words": m.get("words")} for m in ask["moves"]]}
+    elif question:                                     # the cards asked about: no other move (a draw says none fits)
+        view = {**view, "actions": [], "legal": []}
     return (f'<div class="lp lp-{esc(game)}" role="group" aria-label="{esc(title)}: a picture of the table as it starts">'
             f'{status_line(view, table.people)}{drawer(view, table.people, not question)}'
             f'{actions_html(view, hand_drawn=bool(view.get("hand")))}</div>')

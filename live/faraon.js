@@ -8,6 +8,7 @@
 // engine's ledgers.  Bots are paced (about half a second each, or all at once with "Fast bots").
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
+import { askOf, legalQuestion } from "./questions.js";
 
 const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 
@@ -40,7 +41,11 @@ export async function mount(root, ctx) {
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
   const ledger = h("div", { class: "lt-ledger" });
   const scores = h("div", { class: "lt-fa-scores" });
-  const dock = h("div", { class: "lt-dock" }, reason, hand, suits, actions);
+  // a position's question (questions.js, the directive's `:ask: legal`): until the reader has marked
+  // the cards he may lay and pressed Check, no card is raised or dimmed and no other move is offered
+  let ask = isPublic ? null : askOf(ctx), question = null;
+  const askBox = h("div", { class: "lt-ask" });
+  const dock = h("div", { class: "lt-dock" }, reason, hand, suits, actions, askBox);
   root.replaceChildren(toolbar, settingsSlot, status, felt, dock, ledger, scores,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
   if (isPublic) dock.hidden = true;
@@ -111,6 +116,18 @@ export async function mount(root, ctx) {
   function myTurn() { return !isPublic && view.live.waiting_for === "person" && !between() && (people().length < 2 || shownFor === view.seat); }
   const described = (a) => (view.actions || []).find((x) => x.action === a);
 
+  const marking = () => !!question && question.pending && myTurn() && view.seat === ask.seat;
+  function startQuestion() {
+    askBox.replaceChildren();
+    if (!ask || ask.kind !== "legal") return;
+    question = legalQuestion(ctx, ask, {
+      items: () => (view.hand || []).map((it) => ({ key: it.card, name: cards.names[it.card], legal: !!it.legal, why: it.why, rule: it.rule })),
+      onChange: () => drawHand(),
+      onDone: () => { draw(); focusHand(); },
+    });
+    askBox.append(question.box);
+  }
+
   function drawHand() {
     hand.replaceChildren();
     if (isPublic || between() || view.seat === null || view.seat === undefined) return;
@@ -124,17 +141,20 @@ export async function mount(root, ctx) {
       return;
     }
     if (people().length > 1 && view.live.waiting_for !== "person") { hand.append(h("p", { text: "The cards are hidden until the next person's turn." })); return; }
-    const mine = myTurn();
+    const marks = marking();               // an open "which may you lay?": nothing raised or dimmed yet
+    const mine = myTurn() && !marks;
     for (const item of view.hand) {
-      const c = item.card, ok = mine && item.legal, no = mine && !item.legal;
+      const c = item.card, ok = mine && item.legal, no = mine && !item.legal, marked = marks && question.marked(c);
       const b = h("button", {
-        type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (no ? " lt-illegal" : "") +
+        type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (no ? " lt-illegal" : "") + (marked ? " lt-marked" : "") +
           (picking && picking.card === c ? " lt-selected" : "") + (view.drawn && view.drawn.card === c ? " lt-fa-drawn" : ""),
         "aria-label": cards.names[c] + (ok ? ", may be played" : no ? ", not allowed now" : "") +
+          (marks ? (marked ? ", marked as playable" : ", not marked") : "") +
           (view.drawn && view.drawn.card === c ? ", just drawn" : ""),
+        "aria-pressed": marks ? String(marked) : null,
         "aria-describedby": no ? reason.id : null, html: cards.svg[c],
         onfocus: () => { if (no && item.why) showReason(item.why, item.rule, "why"); },
-        onclick: () => play(item),
+        onclick: () => { if (marks) { touched = true; question.toggle(c); focusCard(c); return; } play(item); },
       });
       hand.append(b);
     }
@@ -163,9 +183,11 @@ export async function mount(root, ctx) {
     if (link) suits.append(link);
   }
 
+  function focusCard(c) { const b = [...hand.querySelectorAll("button.lt-card")][view.hand.findIndex((it) => it.card === c)]; if (b) b.focus({ preventScroll: true }); }
+
   function drawActions() {
     actions.replaceChildren();
-    if (!myTurn()) return;
+    if (!myTurn() || marking()) return;
     for (const a of (view.actions || []).filter((x) => x.kind !== "play")) {
       actions.append(h("button", { type: "button", "data-action": a.action, "data-kind": a.kind, onclick: () => { touched = true; act(a.action); } }, a.words));
     }
@@ -237,9 +259,11 @@ export async function mount(root, ctx) {
   }
 
   async function restart(opts = options, who = people_) {
-    const r = await client.call({ cmd: "new", game: "faraon", options: opts, people: who });   // the driver shuffles with a seed the page never learns
+    // the driver shuffles with a seed the page never learns; a position's options are left out (fresh)
+    const r = await client.call({ cmd: "new", game: "faraon", options: opts, people: who, fresh: true });
     if (!r.ok) { showReason(r.error, r.rule, "refused"); return r; }
-    options = { ...opts }; people_ = [...who];
+    options = { ...r.options }; people_ = [...who];
+    ask = null; question = null; askBox.replaceChildren();       // a new hand asks nothing
     client.call({ cmd: "close", table });
     games += 1; table = r.table; view = r.view; handShown = view.hand_number || 1; shownFor = null; picking = null;
     log.replaceChildren(); announce(isMatch() ? "A new match." : "A new hand.");
@@ -296,6 +320,7 @@ export async function mount(root, ctx) {
     settingsSlot.replaceChildren(panel);
   }
 
+  startQuestion();
   show(view);
   client.call({ cmd: "settings", game: "faraon" }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
 }

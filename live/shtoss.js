@@ -13,6 +13,7 @@
 // steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
+import { askOf, choiceQuestion } from "./questions.js";
 
 const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
@@ -60,7 +61,19 @@ export async function mount(root, ctx) {
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Step through the deal" });
   const ledger = h("div", { class: "lt-ledger" });
   const settingsSlot = h("div", { class: "lt-settings-slot" });
-  const dock = h("div", { class: "lt-dock" }, reason, actions);
+  // a position's question (questions.js, the directive's `:ask: outcome`): what the stake brings,
+  // answered by the engine at build time; the table's own choices wait until the reader has answered
+  let ask = isPublic ? null : askOf(ctx), question = null;
+  const askBox = h("div", { class: "lt-ask" });
+  const dock = h("div", { class: "lt-dock" }, reason, actions, askBox);
+  const asking = () => !!question && question.pending && step === null && view.live.waiting_for === "person" && view.seat === ask.seat;
+  function startQuestion() {
+    askBox.replaceChildren();
+    if (!ask || ask.kind !== "outcome") return;
+    question = choiceQuestion(ctx, { prompt: ask.prompt, choices: ask.choices, answer: ask.answer, why: ask.why, rule: ask.rule,
+      onAnswered: () => { drawActions(); focusActions(); } });
+    askBox.append(question.box);
+  }
   root.replaceChildren(toolbar, settingsSlot, story, status, felt, dock, seats, caseBox, replay, ledger,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
   if (isPublic) dock.hidden = true;
@@ -165,7 +178,7 @@ export async function mount(root, ctx) {
   // every other choice a button in the engine's words
   function drawActions() {
     actions.replaceChildren();
-    if (isPublic || step !== null || view.live.waiting_for !== "person" || passing()) return;
+    if (isPublic || step !== null || view.live.waiting_for !== "person" || passing() || asking()) return;
     const acts = view.actions || [];
     const of = (kind) => acts.filter((a) => a.kind === kind);
     const lim = view.limits || {};
@@ -301,9 +314,11 @@ export async function mount(root, ctx) {
     const o = { ...opts };
     if (carryOn && live.next) { o.capitals = live.next.capitals; o.kush = live.next.kush; }
     else { delete o.capitals; delete o.kush; }
-    const r = await client.call({ cmd: "new", game, options: o, people: who_ });   // the driver shuffles with a seed the page never learns
+    // the driver shuffles with a seed the page never learns; a position's options are left out (fresh)
+    const r = await client.call({ cmd: "new", game, options: o, people: who_, fresh: true });
     if (!r.ok) { showReason(r); return r; }
-    options = { ...opts }; people = [...who_];
+    options = { ...r.options }; delete options.capitals; delete options.kush; people = [...who_];
+    ask = null; question = null; askBox.replaceChildren();       // a new deal asks nothing
     client.call({ cmd: "close", table });
     deals += 1; table = r.table; step = null; log.replaceChildren(); announce(game === "pharaon" ? "A new coup." : "A new deal.");
     show(r.view);
@@ -385,6 +400,7 @@ export async function mount(root, ctx) {
 
   if (view.evening) { drawToolbar(); await startEvening(view); }
   else {
+    startQuestion();
     show(view);
     client.call({ cmd: "settings", game }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
   }

@@ -195,7 +195,7 @@ def test_two_people_play_a_shedding_hand_at_one_screen(site, watched):
     page = watched.page
     page.set_viewport_size({"width": 1280, "height": 900})
     open_page(page, f"{site}{PAGES['faraon']}")
-    t = page.locator(".live-table").nth(2)                              # the chapter's two-person hand
+    t = page.locator(".live-table", has=page.locator(".live-caption", has_text="Two people at one screen"))  # the chapter's two-person hand
     t.scroll_into_view_if_needed()
     pace(page, "fast", t)
     passes = 0

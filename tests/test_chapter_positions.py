@@ -52,7 +52,13 @@ class Directive:
 
     @property
     def position(self) -> bool:
+        """A Stukolka position (the tests below that read Stukolka's rules fields are for these)."""
         return self.game == "stukolka" and any(k in self.options for k in POSITION_KEYS)
+
+    @property
+    def posed(self) -> bool:
+        """A position of any game (the options the directive checks at build time)."""
+        return any(k in self.options for k in ext.POSED_BY.get(self.game, ()))
 
     def __str__(self) -> str:
         return f"{self.page} {self.where}: {self.caption!r}"
@@ -72,7 +78,7 @@ def _parse(text: str, page: str, where: str) -> list[Directive]:
         body: list[str] = []
         i += 1
         while i < len(lines) and lines[i].strip() != fence:
-            opt = re.match(r"^:(\w+):\s*(.*)$", lines[i].strip())
+            opt = re.match(r"^:([\w-]+):\s*(.*)$", lines[i].strip())
             if opt and not body:
                 raw[opt.group(1)] = opt.group(2)
             elif lines[i].strip():
@@ -82,7 +88,7 @@ def _parse(text: str, page: str, where: str) -> list[Directive]:
         unknown = set(raw) - set(ext.LiveTableDirective.option_spec)
         assert not unknown, f"{page} {where}: unknown directive options {sorted(unknown)}"
         given = {k: ext.LiveTableDirective.option_spec[k](v) for k, v in raw.items()}
-        options = {**given.get("options", {}), **ext.position_options(given)}
+        options = {**given.get("options", {}), **ext.position_options(given, game)}
         out.append(Directive(page, where, game, options, given.get("seed", 0), given.get("people", [0]),
                              " ".join(body)))
         i += 1
@@ -133,7 +139,7 @@ def test_every_live_table_starts_and_waits_for_a_person(d):
     reply = new_table(d)
     view = reply["view"]
     assert d.caption and "\n" not in d.caption, f"{d}: the caption is one line"
-    if d.people and not d.position:          # a shuffled deal: the bots may act first (the cut, earlier seats)
+    if d.people and not d.posed:             # a shuffled deal: the bots may act first (the cut, earlier seats)
         view = call(cmd="bots", table=reply["table"])["view"]
     if d.people:
         assert view["live"]["waiting_for"] == "person", f"{d}: waits for {view['live']['waiting_for']}"

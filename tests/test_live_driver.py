@@ -818,4 +818,5 @@ def test_importing_the_live_package_loads_no_game():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     first, after = out.stdout.splitlines()
     assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry"])
-    assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry", "stukolka.live.table_faraon"])
+    assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.positions", "stukolka.live.registry",
+                         "stukolka.live.table_faraon"])

@@ -202,6 +202,8 @@ def _pharaon_chapter_table() -> tuple[dict, int, list[int]]:
         if "{live-table} pharaon" in src:
             block = src.split("{live-table} pharaon", 1)[1].split("```", 1)[0]
             fields = dict(line[1:].split(": ", 1) for line in block.splitlines() if line.startswith(":"))
+            if "pack" in fields:                 # a position under a rule, not the chapter's table
+                continue
             return json.loads(fields["options"]), int(fields["seed"]), json.loads(fields["people"])
     raise AssertionError("no Pharaon live table in the chapter")
 

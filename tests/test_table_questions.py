@@ -71,14 +71,14 @@ def _parse(text: str, page: str) -> list[Table]:
         raw: dict[str, str] = {}
         body: list[str] = []
         while i < len(lines) and lines[i].strip() != m.group("fence"):
-            opt = re.match(r"^:(\w+):\s*(.*)$", lines[i].strip())
+            opt = re.match(r"^:([\w-]+):\s*(.*)$", lines[i].strip())
             if opt and not body:
                 raw[opt.group(1)] = opt.group(2)
             elif lines[i].strip():
                 body.append(lines[i].strip())
             i += 1
         given = {k: ext.LiveTableDirective.option_spec[k](v) for k, v in raw.items()}
-        options = {**given.get("options", {}), **ext.position_options(given)}
+        options = {**given.get("options", {}), **ext.position_options(given, m.group("game"))}
         out.append(Table(page, m.group("game"), options, given.get("seed", 0), given.get("people", [0]),
                          given.get("ask", ""), given.get("advice", ""), " ".join(body)))
     return out
@@ -137,8 +137,9 @@ def test_a_legal_question_can_be_answered_wrongly(t):
     table = LiveTable(t.game, t.options, t.seed, t.people)
     table.run_bots()
     hand = table.view(data["seat"])["hand"]
-    # marking none is always wrong (a card may be played); so is marking every card where one is refused
-    assert any(c["legal"] for c in hand)
+    # marking none is wrong where a card may be played; marking a card is wrong where it is refused
+    # (the shedding game's "nothing fits: draw" has every card refused)
+    assert hand and (any(c["legal"] for c in hand) or t.game == "faraon"), t
     if not all(c["legal"] for c in hand):
         assert all(c["why"] and c["rule"] for c in hand if not c["legal"])
 
@@ -213,6 +214,8 @@ def _hidden_cards(table: LiveTable, seat: int | None) -> set[int]:
             hidden.add(card)
         elif place.startswith("hand ") and (seat is None or int(place.split()[1]) != seat):
             hidden.add(card)
+    if table.game in ("shtoss", "pharaon"):   # a punter's staked card is from his own deck, not the banker's
+        hidden -= {c for s in view.get("stakes") or [] for c in (s.get("cards") or [])}
     if seat is not None and table.game == "stukolka" and state.observation(seat).hand is None:
         hidden |= set(state.hands[seat])     # the seat has not looked at its cards (the dark)
     return hidden

@@ -596,8 +596,8 @@ def _jsonable(x: Any) -> Any:
 def handle(message: str | bytes) -> str:
     """Answer one JSON message from the page with one JSON object, always.
 
-    Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``) -> a ``table``
-    id and its view; ``load`` (``game``, ``record`` as an object or JSON text, ``seed``,
+    Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``, ``fresh``: leave out
+    the options that pose a position) -> a ``table`` id, its view and the ``options`` it was made with; ``load`` (``game``, ``record`` as an object or JSON text, ``seed``,
     ``people``) -> a new table holding the saved deal; ``next`` (``table``, ``seed``) -> a new
     table with the next deal of the same session (the old table is closed); ``settings``
     (``game``) the rules fields a settings panel offers; ``view`` (``table``, ``seat``); ``act``
@@ -664,12 +664,12 @@ def _field(msg: Mapping[str, Any], name: str, kind: str, *, required: bool = Fal
             raise MessageError(f"the message has no {name!r} [{PROTOCOL_RULE}]", name)
         return default
     v = msg[name]
-    ok = {"int": _is_int(v), "str": isinstance(v, str), "dict": isinstance(v, dict),
+    ok = {"int": _is_int(v), "str": isinstance(v, str), "dict": isinstance(v, dict), "bool": isinstance(v, bool),
           "list[int]": isinstance(v, list) and len(v) <= LIMITS["list"] and all(_is_int(x) for x in v),
           "list[str]": isinstance(v, list) and len(v) <= LIMITS["list"] and all(isinstance(x, str) for x in v),
           "record": isinstance(v, (dict, str))}[kind]
     if not ok:
-        what = {"int": "an integer", "str": "a string", "dict": "an object", "record": "an object or JSON text",
+        what = {"int": "an integer", "str": "a string", "bool": "true or false", "dict": "an object", "record": "an object or JSON text",
                 "list[int]": f"a list of at most {LIMITS['list']} integers",
                 "list[str]": f"a list of at most {LIMITS['list']} strings"}[kind]
         raise MessageError(f"{name} {quote(v)} must be {what} [{PROTOCOL_RULE}]", name)
@@ -727,8 +727,10 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
         return {"cards": card_pictures(_field(msg, "palette", "str", default="four"))}
     if cmd == "new":
         game, options, people = _game(msg), _field(msg, "options", "dict", default={}), _people(msg)
+        if _field(msg, "fresh", "bool", default=False):      # a fresh deal: the position's options left out
+            options = {k: v for k, v in options.items() if k not in GAMES[game].position_keys}
         t = LiveTable(game, options, _seed(msg), people)
-        return {"table": _open(t), "view": t.view()}
+        return {"table": _open(t), "view": t.view(), "options": t.options}
     if cmd == "load":
         game, people = _game(msg, "stukolka"), _people(msg)
         record = _field(msg, "record", "record", required=True)

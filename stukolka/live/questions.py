@@ -18,6 +18,14 @@ to answer, as JSON in the placeholder.  The kinds:
     (``why_illegal``; the rule's sentence from the game's ``RULE_LABELS``), stored with each
     move's words.
 
+``outcome`` (or ``outcome: PUNTER``)
+    "What does the punter take from this abcug?" (shtoss, Pharaon).  The build plays the position
+    forward on a copy (:func:`stukolka.live.table_shtoss.stake_outcome`) until the engine settles
+    the punter's open stake, and stores the choices -- the amounts the engine pays that stake where
+    its rank falls elsewhere (the lob, the sonic, the other side of the abcug, a plie), in words --
+    the right one, the engine's settlement in words and its rule.  The table holds its own choices
+    back until the reader has answered.
+
 ``judgment``
     "Knock or pass?"  The reader chooses at the table as usual; after his choice the page shows
     the value of every legal option for that seat: the mean chips over :data:`JUDGMENT_SAMPLES`
@@ -40,6 +48,7 @@ to answer, as JSON in the placeholder.  The kinds:
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -48,12 +57,13 @@ from typing import Any
 from stukolka.bots.advisor import advise
 from stukolka.errors import RulesError, StukolkaError
 from stukolka.live.driver import LiveTable
+from stukolka.live.table_shtoss import stake_outcome
 from stukolka.stukolka.words import describe
 
 __all__ = ["KINDS", "JUDGMENT_SAMPLES", "Ask", "parse_ask", "question_data", "judgment_values", "legal_moves"]
 
 #: The kinds of question a position may ask.
-KINDS = ("legal", "judgment")
+KINDS = ("legal", "judgment", "outcome")
 
 #: Deals searched for each option of a judgment question: enough for an interval under a chip
 #: wide on the book's positions, or a few percent of the pot where it is large.
@@ -65,7 +75,8 @@ ASK_RULE = "live-table-ask"
 #: The prompt each kind's box says when the position's caption does not ask it.
 PROMPTS = {"legal": "Mark every card you may play now, then press Check.",
            "legal moves": "Mark every move you may make now, then press Check.",
-           "judgment": "Choose at the table as you would play; then the page shows what each choice is worth."}
+           "judgment": "Choose at the table as you would play; then the page shows what each choice is worth.",
+           "outcome": "Choose the result, then the table plays on."}
 
 
 @dataclass(frozen=True)
@@ -77,19 +88,22 @@ class Ask:
 
 
 def parse_ask(text: str | None) -> Ask:
-    """``"legal"``, ``"legal: knock, pass"`` or ``"judgment"`` -> :class:`Ask`.
+    """``"legal"``, ``"legal: knock, pass"``, ``"judgment"`` or ``"outcome"`` (``"outcome: 2"``: punter
+    2's stake) -> :class:`Ask`.
 
     >>> parse_ask("judgment")
     Ask(kind='judgment', moves=())
     >>> parse_ask("guess")
     Traceback (most recent call last):
     ...
-    stukolka.errors.RulesError: :ask: 'guess' must be one of legal, judgment (legal may name moves: 'legal: knock, pass') [live-table-ask]
+    stukolka.errors.RulesError: :ask: 'guess' must be one of legal, judgment, outcome (legal may name moves: 'legal: knock, pass') [live-table-ask]
     """
     raw = (text or "").strip()
     kind, sep, rest = raw.partition(":")
     kind = kind.strip().lower()
     moves = tuple(m.strip() for m in rest.split(",") if m.strip()) if sep else ()
+    if kind == "outcome" and (not moves or (len(moves) == 1 and moves[0].isdigit())):
+        return Ask(kind, moves)
     if kind not in KINDS or (sep and not moves) or (moves and kind != "legal"):
         raise RulesError(f":ask: {raw!r} must be one of {', '.join(KINDS)} (legal may name moves: "
                          f"'legal: knock, pass') [{ASK_RULE}]")
@@ -190,10 +204,23 @@ def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequ
             raise RulesError(f":ask: legal names one move only, which is allowed: it cannot be answered wrongly [{ASK_RULE}]")
     elif ask.kind == "legal":
         hand = table.view(seat).get("hand") or []
-        if not any(isinstance(c, dict) and c.get("legal") for c in hand):
+        # a hand none of whose cards may be played is a question too ("nothing fits: draw"), where the
+        # game has another move to make (the shedding game's draw or pass)
+        playable = any(isinstance(c, dict) and c.get("legal") for c in hand)
+        if not hand or not (playable or (game == "faraon" and state.legal_actions())):
             raise RulesError(f":ask: legal (the cards) needs a hand to play from at the position, with a card "
                              f"the rules allow [{ASK_RULE}]")
         data["prompt"] = PROMPTS["legal"]
+    elif ask.kind == "outcome":
+        if game not in ("shtoss", "pharaon"):
+            raise RulesError(f":ask: outcome asks what a shtoss or Pharaon stake brings, not a {game} position "
+                             f"[{ASK_RULE}]")
+        out = stake_outcome(state, random.Random(seed), int(ask.moves[0]) if ask.moves else None)
+        if len(out["choices"]) < 2:
+            raise RulesError(f":ask: outcome has one possible result here: it cannot be answered wrongly [{ASK_RULE}]")
+        data.update(prompt=PROMPTS["outcome"], punter=out["punter"],
+                    choices=[{"key": c["key"], "words": c["words"]} for c in out["choices"]],
+                    answer=next(c["key"] for c in out["choices"] if c["right"]), why=out["why"], rule=out["rule"])
     else:
         if len(state.legal_actions()) < 2:
             raise RulesError(f":ask: judgment needs two or more choices at the position [{ASK_RULE}]")

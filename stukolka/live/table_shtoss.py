@@ -13,8 +13,10 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from stukolka.base import CHANCE, GameState, sample_chance
-from stukolka.errors import IllegalActionError, RulesError
+from stukolka.base import CHANCE, GameState, money_text, sample_chance
+from stukolka.cards import deck, format_card, parse_card
+from stukolka.errors import CardParseError, IllegalActionError, RulesError, StukolkaError
+from stukolka.live.positions import moves_of, play_moves, position_error
 from stukolka.live.registry import GameSpec
 from stukolka.shtoss import Pharaon, Session, ShtossRules, ShtossState
 from stukolka.shtoss.checks import MAX_PUNTERS, check_money
@@ -23,23 +25,115 @@ from stukolka.shtoss.evenings import capital_after, queen_of_spades, replay_even
 
 __all__ = ["SHTOSS", "PHARAON", "QUEEN_OF_SPADES", "new_shtoss", "ShtossTableBot", "shtoss_bot", "LiveShtoss",
            "new_pharaon", "LivePharaon", "new_evening", "EveningDeal", "ScriptBot", "evening_bot",
-           "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings"]
+           "pharaon_seats", "shtoss_seats", "shtoss_settings", "pharaon_settings", "POSITION_KEYS", "read_pack",
+           "stake_outcome", "PosedDeal"]
+
+#: The options that make a shtoss or Pharaon table start from a position: ``pack`` (the banker's
+#: cards from the top, as they will be turned) and ``actions`` (the moves already made).
+POSITION_KEYS = ("pack", "actions")
+
+
+def read_pack(given: Any, rules: ShtossRules, game: str) -> tuple[int, ...] | None:
+    """The ``pack`` option: the banker's deck from the top as it lies after the podrezka (the lob
+    first, then the sonic, ...), as many cards as the position needs; a string of cards or a list.
+    Each card must be in the rules' deck, none twice (``shtoss-rule-roles``)."""
+    if given is None:
+        return None
+    words = given.replace(",", " ").split() if isinstance(given, str) else given
+    if not isinstance(words, (list, tuple)) or not words or len(words) > rules.deck_size:
+        raise RulesError(f"{game} position, option 'pack': {given!r:.60} must name 1..{rules.deck_size} cards "
+                         f"[shtoss-rule-roles (H-4)]")
+    cards: list[int] = []
+    full = set(deck(rules.deck_size))
+    for w in words:
+        try:
+            c = parse_card(w) if isinstance(w, str) else None
+        except CardParseError as e:
+            raise position_error(game, "pack", f"card {w!r}", e, "shtoss-rule-roles") from None
+        if c is None:
+            raise RulesError(f"{game} position, option 'pack': {w!r:.40} is not a card [shtoss-rule-roles (H-4)]")
+        if c not in full:
+            raise RulesError(f"{game} position, option 'pack': {format_card(c)} is not in a {rules.deck_size}-card "
+                             f"deck [shtoss-rule-roles (H-4)]")
+        if int(c) in cards:
+            raise RulesError(f"{game} position, option 'pack': {format_card(c)} is named twice "
+                             f"[shtoss-rule-roles (H-4)]")
+        cards.append(int(c))
+    return tuple(cards)
+
+
+class PosedDeal:
+    """What a table posed from a position adds to a banking game's state: the banker's ``pack``,
+    laid the first time chance fixes his deck (the cards named, then the rest shuffled by the
+    table's seeded generator), and the engine's own draw after that."""
+
+    pack: tuple[int, ...] | None = None
+
+    def pack_action(self, rng: random.Random) -> str:
+        """The chance move that lays the pack: ``deck <the pack> <the rest, shuffled>``."""
+        assert self.pack is not None
+        size = getattr(self, "rules").deck_size
+        rest = [c for c in deck(size) if int(c) not in self.pack]
+        rng.shuffle(rest)
+        return "deck " + " ".join(format_card(c) for c in [*self.pack, *rest])
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """The pack where it is still to be laid; else the engine's own draw (each card left
+        equally likely, as :func:`stukolka.base.sample_chance` draws it)."""
+        if self.pack is not None:
+            return self.pack_action(rng)
+        return str(rng.choice(getattr(self, "chance_outcomes")())[0])
+
+    def _posed_apply(self, apply: Any, action: str) -> None:
+        chance = getattr(self, "current_player")() == CHANCE
+        apply(action)
+        if chance:
+            self.pack = None          # the banker's deck is fixed: the pack has been laid (or not asked for)
+
+
+def _pose(state: "LiveShtoss | LivePharaon", pack: tuple[int, ...] | None, actions: Any, rng: random.Random, game: str) -> GameState:
+    """``state`` posed: the pack kept for the banker's deck, the moves made (chance drawn from
+    ``rng`` where they need it, the pack laid first), and the pack laid at once if the moves end
+    at the chance node of the deck."""
+    state.pack = pack
+    moves = moves_of(actions, game)
+    play_moves(state, moves, rng, game)
+    if pack is not None and not state.is_terminal() and state.current_player() == CHANCE:
+        try:
+            state.apply_action(state.pack_action(rng))
+        except StukolkaError as e:
+            raise position_error(game, "pack", "", e, "shtoss-rule-roles") from None
+    return state
 
 def new_shtoss(options: Mapping[str, Any], rng: random.Random) -> GameState:
     """A shtoss deal from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
     field, plus ``punters``, ``initial_kush``, ``kush`` (punter -> kush for this deal, as paroli
-    left it) and ``capitals`` (each seat's capital before the deal, banker first)."""
+    left it) and ``capitals`` (each seat's capital before the deal, banker first).
+
+    With any of :data:`POSITION_KEYS` the deal is a position: ``pack`` (the banker's deck from the
+    top after the podrezka, :func:`read_pack`; the rest shuffled by the table's seed) and
+    ``actions`` (the moves already made, in the engine's grammar: stakes, ``done``, the cut,
+    ``next`` ...):
+
+    >>> s = new_shtoss({"initial_kush": 2, "pack": "K♣ 7♥ 7♦", "actions": ["stake 7♠", "done", "cut 26", "next"]},
+    ...                random.Random(0))
+    >>> s.is_terminal(), s.settlements[0].rule
+    (True, 'shtoss-rule-sonic-wins')
+    """
     opts = dict(options)
     punters = opts.pop("punters", 1)
     initial = opts.pop("initial_kush", 1)
     kush = {int(p): k for p, k in dict(opts.pop("kush", None) or {}).items()}
     capitals = opts.pop("capitals", None)
+    setup = {k: opts.pop(k) for k in POSITION_KEYS if k in opts}
     try:
         rules = ShtossRules(**opts)
     except TypeError as e:
         raise RulesError(f"shtoss options {sorted(options)!r}: {e} [shtoss-rule-roles]") from None
     state = LiveShtoss(rules, punters=punters, initial_kush=initial, kush=kush or None)
     state.capitals = _capitals(capitals, punters + 1)
+    if setup:
+        _pose(state, read_pack(setup.get("pack"), rules, "shtoss"), setup.get("actions"), rng, "shtoss")
     return state
 
 
@@ -72,14 +166,18 @@ def _money(x: Fraction) -> int | str:
     return int(x) if x.denominator == 1 else str(x)
 
 
-class LiveShtoss(ShtossState):
+class LiveShtoss(PosedDeal, ShtossState):
     """A shtoss deal at a live table: the engine's deal, with the capitals the seats brought.
 
     Its view is the deal's own, plus ``capitals`` (before the deal) and, once the deal is over,
     ``next`` (``capitals`` after it and each punter's ``kush`` for the next deal), both booked by
-    the engine's :class:`~stukolka.shtoss.session.Session`."""
+    the engine's :class:`~stukolka.shtoss.session.Session`.  A position's ``pack`` is laid when
+    chance first fixes the banker's deck (:class:`PosedDeal`)."""
 
     capitals: tuple[Fraction, ...] = ()
+
+    def apply_action(self, action: str) -> None:
+        self._posed_apply(super().apply_action, action)
 
     def view(self, seat: int) -> dict[str, Any]:
         """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
@@ -123,9 +221,13 @@ def shtoss_bot(seat: int, seed: str, state: GameState) -> Any:
 
 
 # --------------------------------------------------------------------------- Pharaon
-class LivePharaon(Pharaon):
+class LivePharaon(PosedDeal, Pharaon):
     """Pharaon at a live table: the engine's :class:`~stukolka.shtoss.pharaon.Pharaon` (two seats:
-    the banker 0, the punter 1, see :func:`pharaon_seats`)."""
+    the banker 0, the punter 1, see :func:`pharaon_seats`).  A position's ``pack`` is laid when
+    chance first fixes the banker's deck (:class:`PosedDeal`)."""
+
+    def apply_action(self, action: str) -> None:
+        self._posed_apply(super().apply_action, action)
 
     def view(self, seat: int) -> dict[str, Any]:
         """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
@@ -143,17 +245,30 @@ class LivePharaon(Pharaon):
 def new_pharaon(options: Mapping[str, Any], rng: random.Random) -> GameState:
     """A coup of Pharaon from the page's options: any :class:`~stukolka.shtoss.rules.ShtossRules`
     field (``plie_rule`` "half" is the French doublet), plus ``bank`` and ``name`` (the
-    banker's announcement and the punter's named card and stake, already made)."""
+    banker's announcement and the punter's named card and stake, already made).
+
+    With any of :data:`POSITION_KEYS` the coup is a position: ``pack`` (the banker's deck from the
+    top, :func:`read_pack`) and ``actions`` (the moves made after ``bank`` and ``name``, or from the
+    start: ``bank 100``, ``name Q 10``, ``next`` ...):
+
+    >>> g = new_pharaon({"bank": 100, "name": "Q 10", "pack": "9♣ 3♦ Q♥ Q♠", "actions": ["next"]},
+    ...                 random.Random(0))
+    >>> g.is_terminal(), g.phase_words()
+    (False, 'The banker turns abcug 2')
+    """
     opts = dict(options)
     setup = [f"bank {opts.pop('bank')}"] if "bank" in opts else []
     if "name" in opts:
         setup.append(f"name {opts.pop('name')}")
+    posed = {k: opts.pop(k) for k in POSITION_KEYS if k in opts}
     try:
         state = LivePharaon(ShtossRules(**opts))
     except TypeError as e:
         raise RulesError(f"Pharaon options {sorted(options)!r}: {e} [shtoss-rule-pharaon-bank]") from None
     for a in setup:
         state.apply_action(a)
+    if posed:
+        _pose(state, read_pack(posed.get("pack"), state.rules, "pharaon"), posed.get("actions"), rng, "pharaon")
     return state
 
 
@@ -328,8 +443,81 @@ def pharaon_settings() -> dict[str, Any]:
             "fields": fields, "defaults": {f["name"]: f["default"] for f in fields}}
 
 
+# --------------------------------------------------------------------------- what a stake brings
+#: The moves that carry a posed deal forward without changing its stakes, in order of preference.
+_FORWARD = ("next", "accept", "stop", "done")
+
+
+def _deal_of(state: GameState) -> ShtossState:
+    """The shtoss deal a table holds: the state itself, or Pharaon's inner deal."""
+    inner = getattr(state, "inner", state)
+    if not isinstance(inner, ShtossState):
+        raise RulesError(f"what a stake brings is asked of a shtoss or Pharaon deal, not {type(state).__name__} "
+                         f"[live-table-ask]")
+    return inner
+
+
+def _result_words(amount: Fraction, punter: int, pharaon: bool) -> str:
+    who = "the punter" if pharaon else f"punter {punter}"
+    if amount > 0:
+        return f"{who[0].upper()}{who[1:]} wins {money_text(amount)}"
+    if amount < 0:
+        return f"The banker takes {money_text(-amount)} from {who}"
+    return "Nobody pays: the stake is a stand-off"
+
+
+def stake_outcome(state: GameState, rng: random.Random, punter: int | None = None) -> dict[str, Any]:
+    """What a posed deal's open stake brings its punter, found by playing the deal forward (on a
+    copy): the banker turns abcug after abcug, nobody stakes anew, until the engine settles the
+    stake.  ``punter``: whose stake (left out, any punter's); of his open stakes, the latest.  Returns the engine's
+    ``amount``, ``rule``, ``why`` (its settlement in words) and ``choices``: the amounts the engine
+    pays that stake where its rank falls elsewhere (the lob, the sonic, the other side of the same
+    abcug, a plie), each in words, the right one marked.
+
+    >>> g = new_pharaon({"bank": 100, "name": "Q 10", "plie_rule": "half", "pack": "9♣ 3♦ Q♥ Q♠",
+    ...                  "actions": ["next"]}, random.Random(0))
+    >>> out = stake_outcome(g, random.Random(0))
+    >>> out["amount"], out["rule"], [c["words"] for c in out["choices"] if c["right"]]
+    ('-5', 'shtoss-rule-plie', ['The banker takes 5 from the punter'])
+    """
+    game = state.clone()
+    deal = _deal_of(game)
+    open_stakes = [s for s in deal.open_stakes() if punter is None or s.punter == punter]
+    if not open_stakes:
+        raise RulesError(f"the position has no open stake{'' if punter is None else f' of punter {punter}'} "
+                         f"to ask about [live-table-ask]")
+    stake = open_stakes[-1]
+    done = len(deal.settlements)
+    for _ in range(10_000):
+        deal = _deal_of(game)
+        found = [st for st in deal.settlements[done:] if st.punter == stake.punter and st.cards == stake.cards]
+        if found or game.is_terminal():
+            break
+        if game.current_player() == CHANCE:
+            game.apply_action(sample_chance(game, rng))
+            continue
+        legal = game.legal_actions()
+        game.apply_action(next((a for a in _FORWARD if a in legal), legal[0]))
+    if not found:
+        raise RulesError(f"the stake {stake} is not settled when the deal ends [live-table-ask]")
+    st = found[0]
+    amounts = {st.amount}
+    if st.position is not None and st.deciding is not None:
+        here = st.position
+        other = here + 1 if here % 2 else here - 1
+        for pos in sorted({1, 2, here, other} & set(range(1, deal.deal_length + 1))):
+            for plie in ((False, True) if pos % 2 else (False,)):
+                amounts.add(deal._settle(stake, pos, st.deciding, plie).amount)
+    pharaon = game is not deal
+    choices = [{"key": str(a), "words": _result_words(a, stake.punter, pharaon), "right": a == st.amount}
+               for a in sorted(amounts, reverse=True)]
+    return {"punter": stake.punter, "amount": str(st.amount), "rule": st.rule, "why": st.text[:1].upper() + st.text[1:] + ".",
+            "choices": choices}
+
+
 _queen()     # read the evenings' record at import: after a memory snapshot the wheel's files are gone
 
-SHTOSS = GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats, settings=shtoss_settings)
-PHARAON = GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats, settings=pharaon_settings)
+SHTOSS = GameSpec(new_shtoss, shtoss_bot, seats=shtoss_seats, settings=shtoss_settings, position_keys=POSITION_KEYS)
+PHARAON = GameSpec(new_pharaon, shtoss_bot, seats=pharaon_seats, settings=pharaon_settings,
+                   position_keys=POSITION_KEYS)
 QUEEN_OF_SPADES = GameSpec(new_evening, evening_bot, seats=shtoss_seats, bot_fallback=shtoss_bot)

@@ -144,4 +144,4 @@ def _money(x: Fraction) -> int | str:
 
 
 SPEC = GameSpec(new_stukolka, stukolka_bot, load=stukolka_load, next_options=stukolka_next,
-                settings=stukolka_settings, hint=stukolka_hint)
+                settings=stukolka_settings, hint=stukolka_hint, position_keys=POSITION_KEYS)
