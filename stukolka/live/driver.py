@@ -144,8 +144,14 @@ class LiveTable:
         self.moves: list[dict[str, Any]] = []
         #: what the table says about itself (an evening that left its record, ...)
         self.notes: list[dict[str, str]] = []
+        self.tasks: Any = None                         # the table's tasks (stukolka.live.tasks)
+        game_options = self.options
+        if "tasks" in self.options or "tasks_key" in self.options:
+            from stukolka.live import tasks  # noqa: PLC0415  (loaded with the again command, before a snapshot)
+            self.tasks, game_options = tasks.board_for(game, self.options), tasks.game_options(self.options)
+        self.loaded = record is not None               # a saved deal: no seed deals it again
         if record is None:
-            self.state = self.spec.new_state(self.options, self.rng)
+            self.state = self.spec.new_state(game_options, self.rng)
             self.start = self.state.clone()
         else:
             self.state, self.start = self._replayed(record)
@@ -237,6 +243,8 @@ class LiveTable:
             self.state.apply_action(action)
             self.moves.append({"seat": CHANCE, "action": action, "info": info})
         self._after_move()
+        if self.tasks is not None:
+            self.tasks.check(self.state, self.moves, self.people)
 
     # -- moves
     def act(self, seat: int, action: str) -> dict[str, Any]:
@@ -333,7 +341,8 @@ class LiveTable:
         return {"people": self.people, "bots": sorted(self.bots), "viewer": seat, "public": seat is None,
                 "shared": self.shared(), "revealed": self.revealed,
                 "last": self.move_seen(moves[-1], seat) if moves else None, "moves": len(moves),
-                "session": self.session(), "notes": list(self.notes[-3:])}
+                "session": self.session(), "notes": list(self.notes[-3:]),
+                "tasks": self.tasks.view() if self.tasks is not None else []}
 
     def view(self, seat: Any = None) -> dict[str, Any]:
         """``state.view(seat)`` for the seat the page may see (left out: the default viewer), or the
