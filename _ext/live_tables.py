@@ -93,10 +93,42 @@ def static_picture(game: str, options: dict, seed: int, people: list[int]) -> st
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 
 
+def tasks_html(game: str, ids: list[str], page: str) -> str:
+    """The stored list of a table's tasks (``stukolka.live.tasks``), each item with its
+    ``data-progress`` (kind ``task``, id ``<page>-task-<task>``) for the reader's progress page;
+    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises."""
+    from stukolka.errors import RulesError  # noqa: PLC0415
+    from stukolka.live.tasks import TASKS, check_ids  # noqa: PLC0415
+    try:
+        ids = check_ids(game, ids)
+    except RulesError as e:
+        raise ValueError(f"live-table :tasks: {e}") from None
+    items = []
+    for i in ids:
+        t = TASKS[game][i]
+        data = {"kind": "task", "id": f"{page}-task-{i}", "words": t.words}
+        items.append(f'<li class="live-task" data-task="{html.escape(i)}" data-done="no" data-rule="{html.escape(t.rule)}" '
+                     f'data-progress="{html.escape(json.dumps(data, ensure_ascii=False), quote=True)}">'
+                     f'<span class="live-task-mark" aria-hidden="true">☐</span> '
+                     f'<span class="live-task-words">{html.escape(t.words)}</span></li>')
+    return (f'<section class="live-tasks" aria-label="Tasks at this table"><h4 class="live-tasks-title">Tasks at '
+            f'this table</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
+
+
+def _task_ids(text: str | None) -> list[str]:
+    """``"dark-trick, buy-trick"`` (or a JSON list) -> ``["dark-trick", "buy-trick"]``."""
+    text = (text or "").strip()
+    if text.startswith("["):
+        return [str(a) for a in _json(list, ":tasks:")(text)]
+    return [a.strip() for a in text.split(",") if a.strip()]
+
+
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
-                     caption: str = "", picture: str | None = None, classes: tuple[str, ...] = ()) -> str:
+                     caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
+                     tasks: str = "") -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
-    ``classes`` are added to the placeholder's (``full-width``: the theme's wide column)."""
+    ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``tasks``
+    is the stored list of the table's tasks (:func:`tasks_html`), after the picture."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
@@ -111,7 +143,7 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
     cls = " ".join(("live-table", *classes))
     return (f'<div class="{cls}" data-game="{html.escape(game)}" data-options="{attr(options)}" '
             f'data-seed="{int(seed)}" data-people="{attr(people)}" data-live="static">{cap}'
-            f'<div class="live-static">{picture}</div></div>')
+            f'<div class="live-static">{picture}</div>{tasks}</div>')
 
 
 def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
@@ -202,17 +234,22 @@ class LiveTableDirective(Directive):
                    "people": _json(list, ":people:"), "variant": directives.unchanged_required,
                    "players": directives.positive_int, "dealer": directives.nonnegative_int,
                    "hands": _hands, "trump": directives.unchanged_required, "stock": directives.unchanged,
-                   "actions": _actions, "class": directives.class_option}
+                   "actions": _actions, "class": directives.class_option, "tasks": _task_ids}
 
     def run(self):
         game = self.arguments[0]
         try:
             options = {**self.options.get("options", {}), **position_options(self.options)}
+            tasks = ""
+            if "tasks" in self.options:       # the engine ticks them (stukolka.live.tasks); the page lists them
+                page = Path(self.state.document.settings.env.docname).name
+                tasks = tasks_html(game, self.options["tasks"], page)
+                options.update(tasks=self.options["tasks"], tasks_key=page)
             if game == "stukolka" and any(k in options for k in ("hands", "actions")):
                 _check_position(options, self.options.get("seed", 0), self.options.get("people", [0]))
             out = placeholder_html(game, options, self.options.get("seed", 0),
                                    self.options.get("people", [0]), " ".join(self.content).strip(),
-                                   classes=tuple(self.options.get("class", ())))
+                                   classes=tuple(self.options.get("class", ())), tasks=tasks)
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()

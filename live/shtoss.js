@@ -13,6 +13,7 @@
 // steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
+import { taskList } from "./tasks.js";
 
 const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
@@ -342,6 +343,7 @@ export async function mount(root, ctx) {
     if (b) b.focus({ preventScroll: false });
   }
 
+  const tasks = taskList(ctx);
   async function show(v) {
     // one person at the table: nothing to hide from anyone else, so his stakes are shown at once
     if (!isPublic && v.live.public && v.live.shared && v.live.waiting_for === "person" && v.live.people.length < 2) {
@@ -349,7 +351,7 @@ export async function mount(root, ctx) {
       if (r.ok) v = r.view;
     }
     const before = live.live.moves;
-    live = v;
+    live = v; tasks.update(v);
     if (step === null) view = v;
     abcugTurned = v.live.moves !== before && !!v.live.last && v.live.last.kind === "next";
     if (v.live.last && v.live.moves !== before) announce(moveWords(v));

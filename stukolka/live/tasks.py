@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import GameState
+from stukolka.base import CHANCE, GameState
 from stukolka.errors import RulesError
 
 __all__ = ["Task", "Seen", "TaskBoard", "TASKS", "DONE", "TASK_OPTIONS", "TASKS_RULE", "tasks_for", "check_ids",
@@ -194,8 +194,16 @@ def _queen_out(s: Seen) -> bool:
 
 
 def _seven_hit(s: Seen) -> bool:
-    return any(m["seat"] == s.seat and m.get("info") is not None and m["info"].kind == "play"
-               and m["info"].rule == "faraon-rule-seven" for m in s.moves)
+    """A card drawn by the 7's penalty (the engine's chance move, by its rule) right after the
+    seat's own move: the seat laid the 7 that made the next player draw."""
+    last = None
+    for m in s.moves:
+        info = m.get("info")
+        if m["seat"] != CHANCE:
+            last = m["seat"]
+        elif last == s.seat and info is not None and info.rule == "faraon-rule-seven":
+            return True
+    return False
 
 
 TASKS: dict[str, dict[str, Task]] = {}
