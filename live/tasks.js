@@ -9,9 +9,7 @@
 // from the start.  It decides nothing: "done" is the engine's.
 
 import { h, ruleLink } from "./common.js";
-
-let progressModule = null;
-const progressReady = import("./progress.js").then((m) => { progressModule = m; return m; }).catch(() => null);
+import { progress, record } from "./progress.js";
 
 function progressId(li) {                  // the item's own progress entry, written at build time
   try { return JSON.parse(li.dataset.progress || "{}"); } catch (e) { return {}; }
@@ -43,11 +41,9 @@ export function taskList(ctx) {
     if (l && !li.querySelector("a")) li.append(" ", l);
   }
 
-  progressReady.then((m) => {              // tasks this reader has done before, on this device
-    if (!m) return;
-    const done = new Set(m.progress().filter((r) => r.kind === "task").map((r) => r.id));
-    for (const [id, li] of items) if (!ticked.has(id) && done.has(progressId(li).id)) mark(li, "before");
-  });
+  // tasks this reader has done before, on this device
+  const before = new Set(progress().filter((r) => r.kind === "task").map((r) => r.id));
+  for (const li of items.values()) if (before.has(progressId(li).id)) mark(li, "before");
 
   return {
     update(view) {
@@ -62,7 +58,7 @@ export function taskList(ctx) {
         mark(li, "now");
         now.push(t.words);
         const entry = progressId(li);
-        progressReady.then((m) => { if (m && entry.id) m.record("task", null, entry.id, { done: true, words: t.words }); });
+        if (entry.id) record("task", null, entry.id, { done: true, words: t.words });
       }
       if (now.length) note.textContent = `Task done: ${now.join("; ")}.`;
     },
