@@ -242,7 +242,7 @@ class LiveTableDirective(Directive):
             options = {**self.options.get("options", {}), **position_options(self.options)}
             tasks = ""
             if "tasks" in self.options:       # the engine ticks them (stukolka.live.tasks); the page lists them
-                page = Path(self.state.document.settings.env.docname).name
+                page = Path(self.state.document.settings.env.docname).name.replace("_", "-")   # the ids: stukolka-golets-task-…
                 tasks = tasks_html(game, self.options["tasks"], page)
                 options.update(tasks=self.options["tasks"], tasks_key=page)
             if game == "stukolka" and any(k in options for k in ("hands", "actions")):

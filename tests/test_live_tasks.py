@@ -223,12 +223,12 @@ def test_the_directive_refuses_an_unknown_task_and_stores_progress_entries():
     spec.loader.exec_module(ext)
     with pytest.raises(ValueError, match="live-table :tasks: unknown task 'golets-wins' for stukolka"):
         ext.tasks_html("stukolka", ["golets-wins"], "stukolka_golets")
-    out = ext.tasks_html("stukolka", ["golets-win", "two-tricks"], "stukolka_golets")
+    out = ext.tasks_html("stukolka", ["golets-win", "two-tricks"], "stukolka-golets")
     import html as html_mod
     import re
     entries = [json.loads(html_mod.unescape(x)) for x in re.findall(r'data-progress="([^"]*)"', out)]
-    assert entries == [{"kind": "task", "id": "stukolka_golets-task-golets-win", "words": "Win a deal as the golets-taker"},
-                       {"kind": "task", "id": "stukolka_golets-task-two-tricks", "words": "Take two tricks in one deal"}]
+    assert entries == [{"kind": "task", "id": "stukolka-golets-task-golets-win", "words": "Win a deal as the golets-taker"},
+                       {"kind": "task", "id": "stukolka-golets-task-two-tricks", "words": "Take two tricks in one deal"}]
 
 
 def test_the_chapters_carry_two_or_three_tasks_each():
