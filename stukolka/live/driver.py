@@ -45,6 +45,7 @@ from stukolka.base import CHANCE, GameState, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.live.registry import COMMANDS, GAMES, GameSpec, register_command, register_game
+from stukolka.live.tasks import board_for, game_options
 
 __all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS",
            "quote", "refusal"]
@@ -144,14 +145,10 @@ class LiveTable:
         self.moves: list[dict[str, Any]] = []
         #: what the table says about itself (an evening that left its record, ...)
         self.notes: list[dict[str, str]] = []
-        self.tasks: Any = None                         # the table's tasks (stukolka.live.tasks)
-        game_options = self.options
-        if "tasks" in self.options or "tasks_key" in self.options:
-            from stukolka.live import tasks  # noqa: PLC0415  (loaded with the again command, before a snapshot)
-            self.tasks, game_options = tasks.board_for(game, self.options), tasks.game_options(self.options)
+        self.tasks = board_for(game, self.options)     # the table's tasks (stukolka.live.tasks), or None
         self.loaded = record is not None               # a saved deal: no seed deals it again
         if record is None:
-            self.state = self.spec.new_state(game_options, self.rng)
+            self.state = self.spec.new_state(game_options(self.options), self.rng)
             self.start = self.state.clone()
         else:
             self.state, self.start = self._replayed(record)
