@@ -612,8 +612,8 @@ def handle(message: str | bytes) -> str:
     been shown the screen; ``replay`` (``table``, ``step``, ``seat``) the view after that many
     moves; ``refusals`` (``table``, ``seat``, ``actions``); ``hint`` (``table``, ``seat``,
     ``samples``); ``record``; ``cards`` (``palette``) the card pictures; ``close``; and the
-    registered commands (``odds``, ``pot``; ``again`` and ``advisor``, :mod:`stukolka.live.again`).  ``seed`` left out: the driver draws one the page
-    never learns.  ``ms`` is the time spent in Python.
+    registered commands (``odds``, ``pot``; ``again`` and ``advisor``, :mod:`stukolka.live.again`).
+    ``seed`` left out: the driver draws one the page never learns.  ``ms`` is the time spent in Python.
     """
     t0 = time.perf_counter()
     try:
