@@ -19,6 +19,8 @@ export function sameDeal(ctx, get, switchTo) {
   const note = h("p", { class: "lt-again-note", role: "status", "aria-live": "polite" });
   const result = h("div", { class: "lt-again-result" });
   let shownFor = null;
+  // a table of the book's pages (its placeholder names its game); a class's tables answer to the class server
+  const offered = !!(ctx.element && ctx.element.dataset && ctx.element.dataset.game) && !ctx.public;
 
   function side(title, s, name) {
     return h("div", { class: "lt-again-side" },
@@ -51,7 +53,7 @@ export function sameDeal(ctx, get, switchTo) {
 
   function draw() {
     const { table, view } = get();
-    const over = view.live.waiting_for === "over" && view.live.people.length === 1;
+    const over = offered && view.live.waiting_for === "over" && view.live.people.length === 1;
     if (!over) { el.replaceChildren(); el.hidden = true; shownFor = null; return; }
     if (shownFor === table) return;            // drawn already for this finished deal
     shownFor = table;
