@@ -189,8 +189,13 @@ function wire(box) {
     });
   };
 
-  form.addEventListener("submit", (ev) => {
-    ev.preventDefault();
+  const check = form.querySelector(".ex-check");
+  // Enter in an answer checks it, as the Check button does (the form is no <form>: in a notebook
+  // without this script, a button must not send the page anywhere).
+  form.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && ev.target.matches("input")) { ev.preventDefault(); check.click(); }
+  });
+  check.addEventListener("click", () => {
     if (committed) return;
     const typed = typedAnswers(form, spec);
     const v = verdict(spec, typed, tries + 1);

@@ -33,13 +33,16 @@ export function pagePath(url = location.href) {
   return path.endsWith(".html") ? path.slice(0, -".html".length) : path;
 }
 
-function merge(old, rec) {
+// `imported`: a record read from a file, which may be this browser's own record saved before: the
+// counts are not added up then, the larger is kept.
+function merge(old, rec, imported = false) {
   if (!old) return rec;
   const detail = { ...old.detail, ...rec.detail };
   if (old.detail && old.detail.right === true) detail.right = true;      // once right, stays right
   if (old.detail && old.detail.done === true) detail.done = true;
   return { ...old, ...rec, detail, first: old.first < rec.first ? old.first : rec.first,
-           last: old.last > rec.last ? old.last : rec.last, count: (old.count || 1) + (rec.count || 1) };
+           last: old.last > rec.last ? old.last : rec.last,
+           count: imported ? Math.max(old.count || 1, rec.count || 1) : (old.count || 1) + (rec.count || 1) };
 }
 
 // Record one thing done.  `page` null: this page.
@@ -107,7 +110,7 @@ export async function importProgress(file) {
   const text = typeof file === "string" ? file : await file.text();
   const items = readProgressFile(text);
   const data = load();
-  for (const it of items) data.items[it.id] = merge(data.items[it.id], it);
+  for (const it of items) data.items[it.id] = merge(data.items[it.id], it, true);
   if (!save(data)) throw new Error("this browser keeps no data for the page (private mode?): nothing was read");
   document.dispatchEvent(new CustomEvent("stukolka-progress", { detail: null }));
   return items.length;

@@ -51,12 +51,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Union
 
-from stukolka.cards import NOTATIONS, card_name, format_card, parse_card
+from stukolka.cards import NOTATIONS, card_name, format_card, parse_card, parse_cards
 from stukolka.cards import _RANK_WORDS, _SUIT_WORDS  # the engine's own rank and suit names
 from stukolka.errors import CardParseError, StukolkaError
 
-__all__ = ["Amount", "Chance", "OneCard", "CardSet", "Seat", "Choice", "YesNo", "Part",
-           "Exercise", "Predict", "Feedback", "normalize", "card_spellings", "exercises_in_html"]
+__all__ = ["Amount", "Chance", "OneCard", "CardSet", "Seat", "Choice", "YesNo", "Part", "Read",
+           "Exercise", "Predict", "Feedback", "ExerciseError", "normalize", "card_spellings", "read_part",
+           "check_spec", "exercises_in_html"]
 
 #: The words a number of chips may be followed by.
 CHIP_WORDS = ("chip", "chips", "фишка", "фишки", "фишек")
@@ -182,7 +183,8 @@ class Amount(Part):
         self.label, self.value, self.unit = label, int(value), unit
 
     def spec(self) -> dict[str, Any]:
-        units = list(CHIP_WORDS) if self.unit == "chips" else [normalize(self.unit)]
+        unit = normalize(self.unit)
+        units = list(CHIP_WORDS) if self.unit == "chips" else list(dict.fromkeys([unit, unit.rstrip("s")]))
         return {"kind": self.kind, "label": self.label, "value": self.value, "units": units,
                 "unit": self.unit, "answer": self.words()}
 
@@ -257,8 +259,6 @@ class CardSet(Part):
     kind = "cards"
 
     def __init__(self, label: str, cards: Sequence[int | str] | str) -> None:
-        from stukolka.cards import parse_cards  # noqa: PLC0415
-
         self.label = label
         cs = parse_cards(cards) if isinstance(cards, str) else parse_cards(
             [format_card(c) if isinstance(c, int) else c for c in cards])
@@ -301,9 +301,6 @@ class Seat(Part):
         return "a seat's number, e.g. 2"
 
 
-ChoiceOption = Union[str, tuple[str, Any]]
-
-
 class Choice(Part):
     """One of several readings, drawn as radio buttons.  ``options`` are words, or (words, value)
     pairs; ``answer`` is the right option's value (computed by the notebook) or, for plain words,
@@ -317,7 +314,7 @@ class Choice(Part):
 
     kind = "choice"
 
-    def __init__(self, label: str, options: Sequence[ChoiceOption], answer: Any) -> None:
+    def __init__(self, label: str, options: Sequence[Union[str, tuple[str, Any]]], answer: Any) -> None:
         self.label = label
         self.options = [o if isinstance(o, str) else o[0] for o in options]
         values = [i if isinstance(o, str) else o[1] for i, o in enumerate(options)]
@@ -348,10 +345,10 @@ def YesNo(label: str, answer: bool) -> Choice:  # noqa: N802 - reads as a kind o
 
 
 # --------------------------------------------------------------------------- reading a typed answer
-_AMOUNT = re.compile(r"^([+-]?) ?(\d+)(?:[.,]0+)? ?(.*)$")
-_RATIO = re.compile(r"^(\d+) ?/ ?(\d+)$")
-_DECIMAL = re.compile(r"^(\d*[.,]?\d+) ?(%?)$")
-_SEAT = re.compile(r"^(?:([^\d ]+) ?)?(\d+)$")
+_AMOUNT = re.compile(r"^([+-]?) ?(\d+)(?:[.,]0+)? ?(.*)$", re.ASCII)
+_RATIO = re.compile(r"^(\d+) ?/ ?(\d+)$", re.ASCII)
+_DECIMAL = re.compile(r"^(\d*[.,]?\d+) ?(%?)$", re.ASCII)
+_SEAT = re.compile(r"^(?:([^\d ]+) ?)?(\d+)$", re.ASCII)
 
 
 def _chance_value(t: str) -> Fraction | None:
@@ -515,9 +512,10 @@ class Exercise:
         word = "Predict, then see" if self.mode == "predict" else "Your answer"
         return (f'<div class="exercise ex-{self.mode}" data-exercise="{_attr(self.spec())}" '
                 f'data-progress="{_attr(self.progress())}">'
-                f'<form class="ex-form" novalidate><p class="ex-head">{word}</p>{self._inputs()}'
-                f'<p class="ex-buttons"><button type="submit" class="ex-check">{self._button()}</button> {show}</p>'
-                f'</form><p class="ex-feedback" role="status" aria-live="polite"></p></div>')
+                f'<div class="ex-form" role="group" aria-label="{html.escape(self.title)}">'
+                f'<p class="ex-head">{word}</p>{self._inputs()}'
+                f'<p class="ex-buttons"><button type="button" class="ex-check">{self._button()}</button> {show}</p>'
+                f'</div><p class="ex-feedback" role="status" aria-live="polite"></p></div>')
 
     def __repr__(self) -> str:
         n = len(self.parts)
