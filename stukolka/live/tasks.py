@@ -15,7 +15,7 @@ a tick tells the page nothing a seat may not know.
 
 A done task stays done for the rest of the page's life at that table: a "New deal" or a "Next
 deal" makes a new table with the same task list, and the board remembers what was done under the
-list's key (:data:`DONE`).
+list's key (``DONE``).
 
 >>> [t.id for t in tasks_for("shtoss")]
 ['sonic-win', 'plie-seen', 'deal-win', 'paroli-win', 'mid-stake-win']
