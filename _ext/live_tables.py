@@ -158,12 +158,43 @@ def static_picture(game: str, options: dict, seed: int, people: list[int], ask: 
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 
 
+def tasks_html(game: str, ids: list[str], page: str) -> str:
+    """The stored list of a table's tasks (``stukolka.live.tasks``), each item with its
+    ``data-progress`` (kind ``task``, id ``<page>-task-<task>``) for the reader's progress page;
+    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises."""
+    from stukolka.errors import RulesError  # noqa: PLC0415
+    from stukolka.live.tasks import TASKS, check_ids  # noqa: PLC0415
+    try:
+        ids = check_ids(game, ids)
+    except RulesError as e:
+        raise ValueError(f"live-table :tasks: {e}") from None
+    items = []
+    for i in ids:
+        t = TASKS[game][i]
+        data = {"kind": "task", "id": f"{page}-task-{i}", "words": t.words}
+        items.append(f'<li class="live-task" data-task="{html.escape(i)}" data-done="no" data-rule="{html.escape(t.rule)}" '
+                     f'data-progress="{html.escape(json.dumps(data, ensure_ascii=False), quote=True)}">'
+                     f'<span class="live-task-mark" aria-hidden="true">☐</span> '
+                     f'<span class="live-task-words">{html.escape(t.words)}</span></li>')
+    return (f'<section class="live-tasks" aria-label="Tasks at this table"><h4 class="live-tasks-title">Tasks at '
+            f'this table</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
+
+
+def _task_ids(text: str | None) -> list[str]:
+    """``"dark-trick, buy-trick"`` (or a JSON list) -> ``["dark-trick", "buy-trick"]``."""
+    text = (text or "").strip()
+    if text.startswith("["):
+        return [str(a) for a in _json(list, ":tasks:")(text)]
+    return [a.strip() for a in text.split(",") if a.strip()]
+
+
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
                      caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
-                     ask: dict | None = None) -> str:
+                     ask: dict | None = None, tasks: str = "") -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
     ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``ask`` is
-    the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``."""
+    the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``;
+    ``tasks`` is the stored list of the table's tasks (:func:`tasks_html`), after the picture."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
@@ -179,7 +210,7 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
     return (f'<div class="{cls}" data-game="{html.escape(game)}" data-options="{attr(options)}" '
             f'data-seed="{int(seed)}" data-people="{attr(people)}"'
             + (f' data-ask="{attr(ask)}"' if ask else "") + f' data-live="static">{cap}'
-            f'<div class="live-static">{picture}</div></div>')
+            f'<div class="live-static">{picture}</div>{tasks}</div>')
 
 
 def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
@@ -305,6 +336,7 @@ class LiveTableDirective(Directive):
                    "punters": directives.positive_int, "pack": directives.unchanged_required,
                    "pile": directives.unchanged_required, "talon": directives.nonnegative_int,
                    "suit": directives.unchanged_required, "to-act": directives.nonnegative_int}
+                   "tasks": _task_ids}
 
     def run(self):
         game = self.arguments[0]
@@ -314,8 +346,13 @@ class LiveTableDirective(Directive):
             if any(k in options for k in POSED_BY.get(game, ())):
                 _check_position(options, seed, people, game)
             ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""))
+            tasks = ""
+            if "tasks" in self.options:       # the engine ticks them (stukolka.live.tasks); the page lists them
+                page = Path(self.state.document.settings.env.docname).name.replace("_", "-")   # the ids: stukolka-golets-task-…
+                tasks = tasks_html(game, self.options["tasks"], page)
+                options.update(tasks=self.options["tasks"], tasks_key=page)
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
-                                   classes=tuple(self.options.get("class", ())), ask=ask)
+                                   classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks)
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()

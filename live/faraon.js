@@ -9,6 +9,7 @@
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
 import { askOf, legalQuestion } from "./questions.js";
+import { taskList } from "./tasks.js";
 
 const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
 
@@ -280,7 +281,9 @@ export async function mount(root, ctx) {
   }
   function focusSuits() { const b = suits.querySelector("button"); if (b) b.focus({ preventScroll: true }); }
 
+  const tasks = taskList(ctx);
   function show(v) {
+    tasks.update(v);
     const before = view.live.moves, wasHand = view.hand_number, view_before_pile = view.pile ? view.pile.size : 0;
     view = v;
     const last = v.live.last;

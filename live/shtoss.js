@@ -14,6 +14,7 @@
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
 import { askOf, choiceQuestion } from "./questions.js";
+import { taskList } from "./tasks.js";
 
 const EVENINGS = ["First evening", "Second evening", "Third evening"];
 
@@ -357,6 +358,7 @@ export async function mount(root, ctx) {
     if (b) b.focus({ preventScroll: false });
   }
 
+  const tasks = taskList(ctx);
   async function show(v) {
     // one person at the table: nothing to hide from anyone else, so his stakes are shown at once
     if (!isPublic && v.live.public && v.live.shared && v.live.waiting_for === "person" && v.live.people.length < 2) {
@@ -364,7 +366,7 @@ export async function mount(root, ctx) {
       if (r.ok) v = r.view;
     }
     const before = live.live.moves;
-    live = v;
+    live = v; tasks.update(v);
     if (step === null) view = v;
     abcugTurned = v.live.moves !== before && !!v.live.last && v.live.last.kind === "next";
     if (v.live.last && v.live.moves !== before) announce(moveWords(v));

@@ -15,6 +15,8 @@
 
 import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
 import { askOf, hintBox, judgmentPanel, legalQuestion } from "./questions.js";
+import { taskList } from "./tasks.js";
+import { sameDeal } from "./again.js";
 
 // The variants and the violation modes by name, for the settings panel's lists.
 const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
@@ -73,7 +75,8 @@ export async function mount(root, ctx) {
     onclick: () => askHint() }, "Hint");
   const hintRow = h("div", { class: "lt-hint-row", role: "group", "aria-label": "The advisor" }, hintButton, hints.box);
   const dock = h("div", { class: "lt-dock" }, reason, hand, actions, askBox, hintRow);
-  root.replaceChildren(toolbar, settings, status, oval, dock, lastTrick, ledger, sessionBox, replay,
+  const tasks = taskList(ctx), again = sameDeal(ctx, () => ({ table, view: live, name }), (r, say) => { switchTo(r, say); focusHand(true); });
+  root.replaceChildren(toolbar, settings, status, oval, dock, lastTrick, ledger, again.el, sessionBox, replay,
     h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
   if (isPublic) dock.hidden = true;
 
@@ -391,7 +394,7 @@ export async function mount(root, ctx) {
     root.dataset.phase = view.phase; root.dataset.waiting = view.live.waiting_for;
     paceBox.sync();
     root.dataset.hidden = hidden() ? "yes" : "no";
-    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawSession(); drawReplay();
+    drawOval(); drawHand(); drawActions(); drawLast(); drawLedger(); drawSession(); drawReplay(); if (!isPublic) again.draw();
   }
 
   const ruleLink = (rule) => link(ctx, rule);
@@ -567,7 +570,7 @@ export async function mount(root, ctx) {
     // a trick was just taken: the bots hold still a little longer, so the table can see who took it
     trickTaken = !fresh && v.tricks.length > (live.tricks || []).length;
     const last = v.live.last;
-    view = live = v; step = null;
+    view = live = v; step = null; tasks.update(v);
     hints.clear();
     if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();

@@ -807,8 +807,8 @@ def test_the_worker_loads_every_registered_game_before_its_snapshot():
 
 
 def test_importing_the_live_package_loads_no_game():
-    """``import stukolka.live`` loads the driver and the registry; a game's module is loaded when a
-    message first asks for that game (the engine package ``stukolka`` itself imports every engine)."""
+    """``import stukolka.live`` loads the driver, the registry and the tasks' catalogue (no game's); a
+    game's module is loaded when a message first asks for that game (the engine package ``stukolka`` itself imports every engine)."""
     import subprocess
     import sys
     probe = ("import sys, stukolka; before = set(sys.modules); import stukolka.live\n"
@@ -817,6 +817,6 @@ def test_importing_the_live_package_loads_no_game():
              "print(sorted(m for m in set(sys.modules) - before if m.startswith('stukolka.live')))\n")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     first, after = out.stdout.splitlines()
-    assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry"])
+    assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry", "stukolka.live.tasks"])
     assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.positions", "stukolka.live.registry",
-                         "stukolka.live.table_faraon"])
+                         "stukolka.live.table_faraon", "stukolka.live.tasks"])

@@ -26,5 +26,7 @@ register_game("queen_of_spades", "stukolka.live.table_shtoss:QUEEN_OF_SPADES")
 register_game("faraon", "stukolka.live.table_faraon:SPEC")
 register_command("odds", "stukolka.live.tools:odds_answer")     # the calculators need no table
 register_command("pot", "stukolka.live.tools:pot_answer")
+register_command("again", "stukolka.live.again:again_answer")      # the same deal again, once it is over
+register_command("advisor", "stukolka.live.again:advisor_answer")
 
 __all__ = ["LiveTable", "GAMES", "register_game", "register_command", "handle"]

@@ -45,6 +45,7 @@ from stukolka.base import CHANCE, GameState, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.live.registry import COMMANDS, GAMES, GameSpec, register_command, register_game
+from stukolka.live.tasks import board_for, game_options
 
 __all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS",
            "quote", "refusal"]
@@ -144,8 +145,10 @@ class LiveTable:
         self.moves: list[dict[str, Any]] = []
         #: what the table says about itself (an evening that left its record, ...)
         self.notes: list[dict[str, str]] = []
+        self.tasks = board_for(game, self.options)     # the table's tasks (stukolka.live.tasks), or None
+        self.loaded = record is not None               # a saved deal: no seed deals it again
         if record is None:
-            self.state = self.spec.new_state(self.options, self.rng)
+            self.state = self.spec.new_state(game_options(self.options), self.rng)
             self.start = self.state.clone()
         else:
             self.state, self.start = self._replayed(record)
@@ -237,6 +240,8 @@ class LiveTable:
             self.state.apply_action(action)
             self.moves.append({"seat": CHANCE, "action": action, "info": info})
         self._after_move()
+        if self.tasks is not None:
+            self.tasks.check(self.state, self.moves, self.people)
 
     # -- moves
     def act(self, seat: int, action: str) -> dict[str, Any]:
@@ -333,7 +338,8 @@ class LiveTable:
         return {"people": self.people, "bots": sorted(self.bots), "viewer": seat, "public": seat is None,
                 "shared": self.shared(), "revealed": self.revealed,
                 "last": self.move_seen(moves[-1], seat) if moves else None, "moves": len(moves),
-                "session": self.session(), "notes": list(self.notes[-3:])}
+                "session": self.session(), "notes": list(self.notes[-3:]),
+                "tasks": self.tasks.view() if self.tasks is not None else []}
 
     def view(self, seat: Any = None) -> dict[str, Any]:
         """``state.view(seat)`` for the seat the page may see (left out: the default viewer), or the
@@ -606,8 +612,8 @@ def handle(message: str | bytes) -> str:
     been shown the screen; ``replay`` (``table``, ``step``, ``seat``) the view after that many
     moves; ``refusals`` (``table``, ``seat``, ``actions``); ``hint`` (``table``, ``seat``,
     ``samples``); ``record``; ``cards`` (``palette``) the card pictures; ``close``; and the
-    registered commands (``odds``, ``pot``).  ``seed`` left out: the driver draws one the page
-    never learns.  ``ms`` is the time spent in Python.
+    registered commands (``odds``, ``pot``; ``again`` and ``advisor``, :mod:`stukolka.live.again`).
+    ``seed`` left out: the driver draws one the page never learns.  ``ms`` is the time spent in Python.
     """
     t0 = time.perf_counter()
     try:
