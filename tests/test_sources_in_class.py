@@ -117,7 +117,7 @@ def cited_line(src: str, kind: str, n: int) -> int:
 
 
 @needs_spec
-def test_every_disputed_point_of_the_specification_has_a_card():
+def test_every_disputed_point_of_the_specification_has_a_card() -> None:
     ids = SPEC_ID.findall(SPEC.read_text())
     assert len([i for i in ids if i.startswith("K-")]) == 21
     assert len([i for i in ids if i.startswith("H-")]) == 16
@@ -132,14 +132,14 @@ def test_every_disputed_point_of_the_specification_has_a_card():
         assert label in found, f"{spec_id}: no card labelled {label}"
 
 
-def test_cards_per_game():
+def test_cards_per_game() -> None:
     found = cards()
     assert sum(label[-3] == "k" for label in found) == 21
     assert sum(label[-3] == "h" for label in found) == 16
     assert sum(label[-3] == "f" for label in found) == 9
 
 
-def test_every_card_quotes_a_source_and_links_to_the_book():
+def test_every_card_quotes_a_source_and_links_to_the_book() -> None:
     for label, (title, body) in cards().items():
         assert not JARGON.search(title), f"{label}: the heading names the point by its number"
         assert title.strip().endswith("?") or len(title.split()) >= 4, f"{label}: heading {title!r}"
@@ -148,20 +148,20 @@ def test_every_card_quotes_a_source_and_links_to_the_book():
         assert re.search(r"\{(?:ref|doc)\}`[^`]+`", body), f"{label}: no link to the chapter that plays it"
 
 
-def test_every_quotation_on_the_page_is_a_checked_row():
+def test_every_quotation_on_the_page_is_a_checked_row() -> None:
     text = page()
     assert text.count("«") == len(rows()) > 60
     assert text.count("«") == text.count("»")
 
 
-def test_no_phrase_is_longer_than_seven_words():
+def test_no_phrase_is_longer_than_seven_words() -> None:
     for row in rows():
         n = len(words(row.group("ru")))
         assert 1 <= n <= MAX_WORDS, f"{row.group('src')}: «{row.group('ru')}» has {n} words"
 
 
 @needs_sources
-def test_every_phrase_is_in_the_source_and_at_the_place_it_names():
+def test_every_phrase_is_in_the_source_and_at_the_place_it_names() -> None:
     for row in rows():
         src, kind, n, ru = row.group("src"), row.group("kind"), int(row.group("n")), row.group("ru")
         lines = source_file(src).read_text().splitlines()
@@ -177,7 +177,7 @@ def test_every_phrase_is_in_the_source_and_at_the_place_it_names():
 
 
 @needs_sources
-def test_no_run_of_eight_russian_words_is_copied():
+def test_no_run_of_eight_russian_words_is_copied() -> None:
     def runs(text: str) -> set[tuple[str, ...]]:
         ws = re.findall(r"[А-Яа-яЁё]+", text.lower().replace(SOFT_HYPHEN, "").replace("ё", "е"))
         return {tuple(ws[i:i + 8]) for i in range(len(ws) - 7)}
@@ -189,13 +189,13 @@ def test_no_run_of_eight_russian_words_is_copied():
     assert not copied, [" ".join(r) for r in sorted(copied)][:3]
 
 
-def test_translations_are_english():
+def test_translations_are_english() -> None:
     for row in rows():
         assert not re.search(r"[А-Яа-яЁё]", row.group("en")), row.group("en")
         assert re.search(r"[A-Za-z]{2}", row.group("en")), row.group("en")
 
 
-def test_no_specification_number_outside_the_programmers_box():
+def test_no_specification_number_outside_the_programmers_box() -> None:
     text = page()
     start = text.index(":::{dropdown} For programmers")
     outside = text[:start] + text[text.index("\n:::", start + 3):]
@@ -203,7 +203,7 @@ def test_no_specification_number_outside_the_programmers_box():
     assert not JARGON.findall(outside), JARGON.findall(outside)
 
 
-def test_the_page_reads_each_source():
+def test_the_page_reads_each_source() -> None:
     text = page()
     for tag in ("000", "001", "003", "004"):
         section = text.split(f"(sources-in-class-{tag})=", 1)[1].split("\n(", 1)[0]
@@ -213,7 +213,7 @@ def test_the_page_reads_each_source():
     assert "(sources-in-class-beyond)=" in text
 
 
-def test_the_page_is_in_the_table_of_contents():
+def test_the_page_is_in_the_table_of_contents() -> None:
     toc = (ROOT / "_toc.yml").read_text()
     assert "file: book/sources_in_class" in toc
 
@@ -225,7 +225,7 @@ def glossary_entry(label: str) -> str:
 
 
 @pytest.mark.parametrize("word", sorted(BORROWED))
-def test_every_borrowed_word_has_an_etymology(word):
+def test_every_borrowed_word_has_an_etymology(word: str) -> None:
     entry = glossary_entry(BORROWED[word])
     assert entry.startswith(f"**{word}") or f"**{word}," in entry.split("\n")[0], (word, entry[:60])
     assert "*Origin:*" in entry, f"the glossary gives no origin for {word}"
