@@ -227,6 +227,26 @@ def test_claims_page_counts_match_the_table() -> None:
         verdicts = Counter(r["verdict"] for r in mine)
         fixed = sum(1 for r in mine if r["note"].startswith("Fixed"))
         expected[name.rsplit(".", 1)[0]] = [len(mine)] + [verdicts[v] for v in order] + [fixed]
+    total = re.search(r"^\|\s*\*\*All\*\*\s*\|(.*)\|\s*$", page, flags=re.M)
+    assert total, "claims.md has no **All** row in its counts"
+    printed["All"] = [int(x.strip().strip("*")) for x in total.group(1).split("|")]
+    expected["All"] = [sum(v[i] for v in expected.values()) for i in range(6)]
     per_chapter = "; ".join(f"{c}: {v[0]}" for c, v in sorted(expected.items()))
     assert printed == expected, (f"counts on claims.md differ from claims.csv\nprinted: {printed}\n"
                                  f"expected: {expected}\nclaims per chapter: {per_chapter}")
+
+
+def test_claims_page_is_written_from_the_table() -> None:
+    """The tables of claims.md are those tools/claims_page.py writes from claims.csv."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("claims_page", ROOT / "tools" / "claims_page.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    page = (BOOK / "reference" / "claims.md").read_text(encoding="utf-8")
+    rows = _rows()
+    per_chapter = "; ".join(f"{c}: {n}" for c, n in sorted(Counter(r["chapter"] for r in rows).items()))
+    assert module.updated_page(rows, page) == page, (
+        "book/reference/claims.md is out of date: run python tools/claims_page.py\n"
+        f"claims per chapter: {per_chapter}")
