@@ -335,7 +335,7 @@ class LiveTableDirective(Directive):
                    "advice": directives.unchanged_required,
                    "punters": directives.positive_int, "pack": directives.unchanged_required,
                    "pile": directives.unchanged_required, "talon": directives.nonnegative_int,
-                   "suit": directives.unchanged_required, "to-act": directives.nonnegative_int}
+                   "suit": directives.unchanged_required, "to-act": directives.nonnegative_int,
                    "tasks": _task_ids}
 
     def run(self):
