@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -23,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 #: The chapters whose every exercise is a form the page checks.
 CONVERTED = sorted([p.stem for p in BOOK.glob("stukolka_*.ipynb")] + ["strategy_lab"])
+#: A question of an Exercises section: "**1. What is in play?**" or "**Exercise 1.**".
+QUESTION = re.compile(r"^\*\*(?:Exercise )?\d+\.", re.M)
 
 
 def stored_exercises(name: str) -> list[dict]:
@@ -84,6 +87,20 @@ def test_the_converted_chapters_have_their_exercises_and_predictions():
     converted = [e for n, e in ALL if n in CONVERTED]
     assert sum(e["mode"] == "exercise" for e in converted) >= 33
     assert sum(e["mode"] == "predict" for e in converted) >= 4
+
+
+@pytest.mark.parametrize("path", sorted(BOOK.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_every_question_of_an_exercises_section_has_its_form(path):
+    """Each question under a chapter's "Exercises" heading is followed by a form the page checks."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    start = next((i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                  and "".join(c["source"]).lstrip().startswith("## Exercises")), None)
+    if start is None:
+        return
+    questions = sum(len(QUESTION.findall("".join(c["source"]))) for c in cells[start:] if c["cell_type"] == "markdown")
+    forms = [e for c in cells[start:] for o in c.get("outputs", [])
+             for e in exercises_in_html("".join(o.get("data", {}).get("text/html", ""))) if e["mode"] == "exercise"]
+    assert questions >= 3 and len(forms) == questions, f"{path.stem}: {questions} questions, {len(forms)} forms"
 
 
 @pytest.mark.parametrize("name,spec", ALL, ids=[e["id"] for _, e in ALL])
