@@ -198,6 +198,10 @@ def test_a_refused_card_says_why_in_words_and_the_table_does_not_move(chapter_si
     go_live(page, f"{chapter_site}stukolka_rules.html", PAGES["stukolka_rules"])
     t = table(page, "You lead holding the trump marriage")
     hand = t.get_by_role("group", name="Your hand")
+    # the position asks "which cards may you lead?" first: the reader marks the king and checks
+    hand.get_by_role("button", name=re.compile("^king of spades")).click()
+    t.locator(".lq-check").click()
+    assert t.locator(".lq-feedback").get_attribute("data-kind") == "right"
     queen = hand.get_by_role("button", name=re.compile("^queen of spades"))
     assert re.search("not allowed", queen.get_attribute("aria-label"))
     queen.focus()                                              # on focus: the engine's reason in words
