@@ -35,17 +35,11 @@ def _directive():
 
 
 def directive_options(block: str) -> dict[str, str]:
-    """A directive block's options, as docutils hands them over: a value may go on over indented lines."""
-    opts: dict[str, str] = {}
-    key = None
-    for line in block.splitlines():
-        m = re.match(r"^:([a-z]+):\s*(.*)$", line)
-        if m:
-            key = m.group(1)
-            opts[key] = m.group(2)
-        elif key and line.startswith(" "):
-            opts[key] = (opts[key] + "\n" + line.strip()).strip("\n")
-    return opts
+    """A directive block's options, read by MyST's own option reader, as the build reads them."""
+    from myst_parser.parsers.options import options_to_items
+
+    items, _ = options_to_items(block.split("\n\n")[0])
+    return {k.lstrip(":"): v for k, v in items}
 
 
 def page_exercises(page: str) -> list[dict]:
