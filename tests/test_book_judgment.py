@@ -77,10 +77,10 @@ def test_every_history_question_accepts_its_own_answer_and_refuses_a_wrong_one(s
 
 def test_a_malformed_directive_is_refused():
     build = _directive().build_exercise
-    with pytest.raises(ValueError, match="mark exactly one"):
-        build({"id": "history-99", "title": "T", "why": "w", "choices": "a\nb"})
-    with pytest.raises(ValueError, match="mark exactly one"):
-        build({"id": "history-99", "title": "T", "why": "w", "choices": "* a\n* b"})
+    with pytest.raises(ValueError, match="counted from 1"):
+        build({"id": "history-99", "title": "T", "why": "w", "choices": "a | b"})
+    with pytest.raises(ValueError, match="counted from 1"):
+        build({"id": "history-99", "title": "T", "why": "w", "choices": "a | b", "answer": "3"})
     with pytest.raises(ValueError, match="yes or no"):
         build({"id": "history-99", "title": "T", "why": "w", "yesno": "maybe"})
     assert build({"id": "history-99", "title": "T", "why": "w", "yesno": "No"}).spec()["parts"][0]["answer"] == "No"
