@@ -177,13 +177,15 @@ def handout_html(page: str, data: dict[str, Any], rules: dict[str, dict[str, str
     body = [f"<h1>{html.escape(title)}</h1>",
             "<p class=\"sub\">Handout: the chapter in brief and its exercises.</p>",
             "<p class=\"name\">Name <span></span> Date <span></span></p>"]
-    if data["objectives"] or stated:
+    if data["objectives"] or stated or data["exercises"]:
         body.append("<h2>The chapter in brief</h2>")
     if data["objectives"]:
         body.append(f"<div class=\"brief\">{data['objectives']}</div>")
-    if stated:
-        body.append("<h3>The rules it states</h3><ul class=\"rules\">"
-                    + "".join(f"<li>{html.escape(t)}</li>" for t in dict.fromkeys(stated)) + "</ul>")
+    rested = [_rule_words(ex["spec"].get("rule", ""), rules) for ex in data["exercises"]]
+    listed = list(dict.fromkeys([*stated, *filter(None, rested)]))
+    if listed:
+        body.append("<h3>The rules it states and its exercises rest on</h3><ul class=\"rules\">"
+                    + "".join(f"<li>{html.escape(t)}</li>" for t in listed) + "</ul>")
     body.append("<h2>Exercises</h2>")
     for n, ex in enumerate(data["exercises"], 1):
         spec = ex["spec"]

@@ -54,7 +54,7 @@ def test_page_exercises_reads_each_question_and_its_objectives():
 
 def test_handout_has_questions_and_parts_and_no_answer():
     page = handouts.handout_html("book/ch", handouts.page_exercises(_page(), "book/ch"), RULES)
-    for words in ("What you will be able to do", "What is in play", "In play:", "A trick is worth:",
+    for words in ("What you will be able to do", "What is in play</li>", "In play:", "A trick is worth:",
                   "Who wins:", "the dealer", "the punter", 'data-id="ch-1"', 'data-id="ch-2"'):
         assert words in page, words
     for answer in ("60 chips", "20 chips", "SECRET", "45 and the fee", "fell on the left"):
