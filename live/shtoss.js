@@ -158,6 +158,7 @@ export async function mount(root, ctx) {
     return view.capitals ? view.capitals[q] : null;
   }
 
+  // the evening's story as the driver sends it: the imagined evening's is its own, not the real one's
   function drawStory() {
     story.replaceChildren();
     const ev = evening();
