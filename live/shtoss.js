@@ -56,7 +56,7 @@ export async function mount(root, ctx) {
   }
   const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": game === "pharaon" ? "The Pharaon table" : "The shtoss table" });
   const seats = h("div", { class: "lt-punters", role: "group", "aria-label": "Banker and punters" });
-  const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": "Casekeeper: cards of each rank still in the banker's deck" });
+  const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": "Casekeeper, a counting frame borrowed from American faro: cards of each rank still in the banker's deck" });
   const reason = h("p", { class: "lt-reason", "aria-live": "polite" });
   const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your choices" });
   const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Step through the deal" });
@@ -158,6 +158,7 @@ export async function mount(root, ctx) {
     return view.capitals ? view.capitals[q] : null;
   }
 
+  // the evening's story as the driver sends it: the imagined evening's is its own, not the real one's
   function drawStory() {
     story.replaceChildren();
     const ev = evening();
@@ -169,7 +170,7 @@ export async function mount(root, ctx) {
   function drawCase() {
     const ranks = Object.keys(view.casekeeper);
     caseBox.replaceChildren(h("table", { class: "lt-case-table" },
-      h("caption", { text: "Casekeeper: still in the banker's deck" }),
+      h("caption", { text: "Casekeeper (borrowed from American faro): still in the banker's deck" }),
       h("tr", {}, h("th", { scope: "row", text: "rank" }), ranks.map((r) => h("th", { scope: "col", text: r }))),
       h("tr", {}, h("th", { scope: "row", text: "left" }), ranks.map((r) => h("td", { class: view.casekeeper[r] ? "" : "lt-out", text: String(view.casekeeper[r]) })))));
   }

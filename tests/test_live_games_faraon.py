@@ -113,6 +113,14 @@ def test_the_third_evening_as_hermann_meant_it_and_under_half_on_the_lob():
     t, _ = new("queen_of_spades", {"evening": 3, "intended": True}, people=[])
     v = call(cmd="bots", table=t)["view"]
     assert v["evening"]["intended"] and v["evening"]["capital_after"] == replay_queen_of_spades(intended=True)[2]
+    # the imagined evening tells its own story: the ace wins on the sonic, nobody is
+    # killed on the lob, beside a ledger in which the stake wins [shtoss-rule-sonic-wins]
+    third = queen_of_spades()["evenings"][2]
+    assert v["evening"]["story"] == third["intended_story"] != third["story"]
+    assert "sonic" in v["evening"]["story"] and "lob" not in v["evening"]["story"]
+    assert v["stakes"][0]["rule"] == "shtoss-rule-sonic-wins" and v["evening"]["capital_after"] > v["evening"]["capital_before"]
+    real = call(cmd="bots", table=new("queen_of_spades", {"evening": 3}, people=[])[0])["view"]
+    assert real["evening"]["story"] == third["story"] and "lob" in real["evening"]["story"]
     t, _ = new("queen_of_spades", {"evening": 3, "lob_half": True}, people=[])
     v = call(cmd="bots", table=t)["view"]
     assert v["evening"]["capital_after"] == replay_queen_of_spades(ShtossRules(lob_half=True))[2]

@@ -297,6 +297,41 @@ def test_ST_25_marriage_exemption():
     assert strict.legal_actions() == ["play K♠"]   # without the exemption he leads the other card
 
 
+def test_ST_25_marriage_exemption_three_readings():
+    """stukolka-rule-marriage-exemption (K-11): 000 frees every player who took a trick with a card
+    of his trump marriage; 001 rule 10 and 003 only the middle or last hand.  The same deal under
+    both readings: the leader wins with K♠ holding Q♠; a middle hand wins with K♠ holding Q♠."""
+    leader = {1: "K♠ Q♠ 7♥", 2: "2♠ 5♦ 6♦", 0: "3♠ 8♦ 9♦"}
+    middle = {1: "2♠ 5♦ 6♦", 2: "K♠ Q♠ 7♥", 0: "3♠ 8♦ 9♦"}
+    deal = ("knock", "knock", "knock", "stand", "stand", "stand")
+    for reading, led_free in ((True, True), ("every_hand", True), ("middle_or_last", False),
+                              (False, False), ("none", False)):
+        s = dealt(n=3, hands=leader, trump="9♠", marriage_exemption=reading)
+        run(s, *deal, "play K♠", "play 2♠", "play 3♠")
+        assert s.current_player() == 1
+        if led_free:
+            assert sorted(s.legal_actions()) == ["play 7♥", "play Q♠"], reading
+        else:
+            assert s.legal_actions() == ["play Q♠"], reading
+            assert s.why_illegal("play 7♥")[1] == "stukolka-rule-marriage-exemption"
+        m = dealt(n=3, hands=middle, trump="9♠", marriage_exemption=reading)
+        run(m, *deal, "play 2♠", "play K♠", "play 3♠")
+        assert m.current_player() == 2
+        want = ["play 7♥", "play Q♠"] if reading in (True, "every_hand", "middle_or_last") else ["play Q♠"]
+        assert sorted(m.legal_actions()) == want, reading
+
+
+def test_marriage_exemption_spellings_and_a_bad_reading():
+    """stukolka-rule-marriage-exemption: True and False keep their meaning, "every_hand" and "none"
+    are their other spellings; any other value is refused naming the option and the rule."""
+    assert StukolkaRules(marriage_exemption="every_hand") == StukolkaRules()
+    assert StukolkaRules(marriage_exemption="none") == StukolkaRules(marriage_exemption=False)
+    assert StukolkaRules(marriage_exemption="middle_or_last").marriage_exemption == "middle_or_last"
+    with pytest.raises(RulesError) as e:
+        StukolkaRules(marriage_exemption="first_hand")
+    assert e.value.rule == "stukolka-rule-marriage-exemption" and "marriage_exemption" in e.value.text
+
+
 def test_ST_26_must_beat_current_winner():
     """stukolka-rule-must-beat: 5♥ led, K♥ second; P3 holds 9♥ A♥ 2♣ -> {A♥}; {9♥, A♥} with must_beat=led_card."""
     hands = {1: "5♥ 2♦ 3♦", 2: "K♥ 4♦ 5♦", 3: "9♥ A♥ 2♣"}

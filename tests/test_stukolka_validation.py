@@ -33,7 +33,7 @@ def _labelled(msg):
 
 
 def test_every_boolean_option_refuses_a_non_boolean():
-    assert len(BOOL_FIELDS) >= 21
+    assert len(BOOL_FIELDS) >= 20       # marriage_exemption also reads a word (below)
     for name in BOOL_FIELDS:
         for bad in ("no", "yes", 0, 1, None, 1.0, []):
             with pytest.raises(RulesError, match=rf"^{name} ") as exc:
@@ -44,6 +44,12 @@ def test_every_boolean_option_refuses_a_non_boolean():
     for name in BOOL_FIELDS:
         flipped = not getattr(StukolkaRules(), name)
         assert getattr(StukolkaRules(**{name: flipped}), name) is flipped
+    # marriage_exemption (K-11): True, False or a word naming one of its readings
+    for bad in ("no", "yes", 0, 1, None, 1.0, []):
+        with pytest.raises(RulesError, match=r"^marriage_exemption ") as exc:
+            StukolkaRules(marriage_exemption=bad)
+        assert "True, False or one of" in str(exc.value)
+        _labelled(str(exc.value))
 
 
 @pytest.mark.parametrize("name", INT_FIELDS)

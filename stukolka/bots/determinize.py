@@ -157,7 +157,7 @@ def solve_play(rules: StukolkaRules, hands: Mapping[int, Sequence[int]], trump: 
             return rec(h2, tr2, nxt[who], won, done, None)
         w, wc = trick_winner(tr2, trump)
         won2 = won[:idx[w]] + (won[idx[w]] + 1,) + won[idx[w] + 1:]
-        ex2 = marriage_exemption(w, wc, h2[idx[w]], trump)
+        ex2 = marriage_exemption(w, wc, h2[idx[w]], trump, tr2[0][0], rules.marriage_exemption)
         return rec(h2, (), w, won2, done + 1, ex2)
 
     hs0 = tuple(tuple(sorted(hands[q])) for q in seats)
@@ -214,7 +214,7 @@ def state_rule_of_thumb_values(state: StukolkaState) -> Values:
         w, wc = trick_winner(trick, trump)
         won[w] += 1
         done += 1
-        ex = marriage_exemption(w, wc, hands[w], trump)
+        ex = marriage_exemption(w, wc, hands[w], trump, trick[0][0], rules.marriage_exemption)
         trick = []
         who = w
     active = [q in hands for q in range(state.n)]

@@ -368,7 +368,9 @@ def new_evening(options: Mapping[str, Any], rng: random.Random) -> GameState:
     state = EveningDeal(rules or ShtossRules.from_options(ev.get("rules", {})), punters=1,
                         initial_kush=ev.get("initial_kush", 1))
     state.script = tuple(ev[key])
-    state.evening = {"number": number, "of": len(evenings), "name": ev["name"], "story": ev.get("story", ""),
+    # the imagined evening tells its own story (its record's ``intended_story``), not the real one's
+    story = ev.get("intended_story", ev.get("story", "")) if key == "intended_actions" else ev.get("story", "")
+    state.evening = {"number": number, "of": len(evenings), "name": ev["name"], "story": story,
                      "players": list(rec.get("players", ())), "intended": key == "intended_actions",
                      "capital": capital, "title": rec.get("title", "")}
     return state

@@ -19,8 +19,8 @@ from stukolka.shtoss.rules import ShtossRules
 from stukolka.shtoss.state import ShtossState
 
 EVENING_FORMAT = "stukolka-shtoss-record/1"  #: the ``format`` of ``stukolka/data/queen_of_spades.json``
-_EVENING_KEYS = ("name", "rules", "initial_kush", "actions", "intended_actions", "story", "expect_capital",
-                 "expect_capital_intended")
+_EVENING_KEYS = ("name", "rules", "initial_kush", "actions", "intended_actions", "story", "intended_story",
+                 "expect_capital", "expect_capital_intended")
 
 __all__ = ["load_record", "queen_of_spades", "replay_evening", "replay_queen_of_spades", "capital_after"]
 

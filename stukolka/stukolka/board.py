@@ -302,7 +302,7 @@ class DealBoard(GameState):
             w, wc = trick_winner(t, trump)
             state.tricks.append((tuple(t), w))
             state.tricks_won[w] += 1
-            state.exempt = marriage_exemption(w, wc, state.hands[w], trump)
+            state.exempt = marriage_exemption(w, wc, state.hands[w], trump, t[0][0], state.rules.marriage_exemption)
         state.trick = list(trick)
         state._win = trick_winner(trick, trump) if trick else None
         order = state.order()

@@ -129,7 +129,7 @@ def lead_options(rules: StukolkaRules, hand: Sequence[int], trump: int, me: int 
     if r.lead_king_from_marriage:
         if king in hand and ace - 2 in hand:
             return [king], "stukolka-rule-marriage-lead"
-        if not r.marriage_exemption and exempt and exempt[0] == me and exempt[1] in hand:
+        if r.marriage_exemption is not True and exempt and exempt[0] == me and exempt[1] in hand:
             return [exempt[1]], "stukolka-rule-marriage-exemption"
     if r.lead_king_if_ace_turned and trump_visible and trump_card == ace and king in hand:
         return [king], "stukolka-rule-marriage-lead"
@@ -251,10 +251,24 @@ def cards_not_held(rules: StukolkaRules, tricks: Iterable[Trick], trump: int) ->
 
 
 def marriage_exemption(winner: int, winning_card: int, hand_after: Sequence[int],
-                       trump: int) -> tuple[int, int] | None:
+                       trump: int, leader: int | None = None,
+                       reading: bool | str = True) -> tuple[int, int] | None:
     """``(winner, other card)`` when ``winner`` took a trick with one card of the trump marriage
-    and still holds the other (``stukolka-rule-marriage-exemption``, K-11), else ``None``."""
+    and still holds the other (``stukolka-rule-marriage-exemption``, K-11), else ``None``: the
+    card :func:`lead_options` makes him lead next unless the rules' ``marriage_exemption``
+    (``reading``) frees him.  Under the reading ``"middle_or_last"`` (001 rule 10, 003) a winner
+    who did not lead the trick (``leader``) is free, and ``None`` is returned for him.
+
+    >>> from stukolka.cards import parse_card
+    >>> k, q = int(parse_card("K♠")), int(parse_card("Q♠"))
+    >>> marriage_exemption(1, k, [q], trump=k // 13, leader=1, reading="middle_or_last") == (1, q)
+    True
+    >>> marriage_exemption(1, k, [q], trump=k // 13, leader=0, reading="middle_or_last") is None
+    True
+    """
     king, queen = trump * 13 + 11, trump * 13 + 10
+    if reading == "middle_or_last" and leader is not None and leader != winner:
+        return None
     other = {queen: king, king: queen}.get(winning_card)
     return (winner, other) if other is not None and other in hand_after else None
 

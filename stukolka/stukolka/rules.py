@@ -66,6 +66,9 @@ def _check_option(name: str, value: object, kind: Any, spec: str, label: str) ->
     if kind == "bool":
         if not isinstance(value, bool):
             raise RulesError(f"{name} {_short(value)} must be True or False {tag}")
+    elif isinstance(kind, tuple) and kind and kind[0] == "bool or":
+        if not isinstance(value, bool) and (not isinstance(value, str) or value not in kind[1:]):
+            raise RulesError(f"{name} {_short(value)} must be True, False or one of {', '.join(kind[1:])} {tag}")
     elif isinstance(kind, tuple) and kind and kind[0] in ("int", "int?"):
         _, lo, hi = kind
         if value is None and kind[0] == "int?":
@@ -145,8 +148,12 @@ class StukolkaRules:
     lead_trump_ace: bool = True
     #: K-11: the leader holding trump K and Q must lead the K (000, 001 rules 8-9, 003).
     lead_king_from_marriage: bool = True
-    #: K-11: ... unless he won the lead with a card of that marriage (000, 001 rule 10, 003).
-    marriage_exemption: bool = True
+    #: K-11: ... unless he won the lead with a card of that marriage.  Three readings:
+    #: ``True`` (also spelt ``"every_hand"``): whoever took the trick with it, the trick's leader
+    #: too (000's general rule); ``"middle_or_last"``: only a player who took it as the middle or
+    #: last hand, not the one who led the trick (001 rule 10, 003); ``False`` (also ``"none"``):
+    #: nobody is exempt.  The default is 000's, the only source that states the rule generally.
+    marriage_exemption: bool | str = True
     #: K-11: Loo's rule: if the turned-up trump card is the ace, the trump K must be led.
     lead_king_if_ace_turned: bool = False
     #: K-10: ``prevent`` illegal card plays, or ``penalize`` them with a remiz (table mode).
@@ -195,6 +202,10 @@ class StukolkaRules:
                                  f"purchase: {sorted(PURCHASE_VARIANTS)}; {_short(v)} is not one "
                                  "[K-16, stukolka-rule-dark]")
         object.__setattr__(self, "dark_variants", frozenset(dv))
+        # the two readings the option always had keep their spelling True / False
+        spelt = {"every_hand": True, "none": False}
+        if isinstance(self.marriage_exemption, str) and self.marriage_exemption in spelt:
+            object.__setattr__(self, "marriage_exemption", spelt[self.marriage_exemption])
 
     # ------------------------------------------------------------------ derived
     @property
@@ -282,7 +293,8 @@ _FIELDS: dict[str, tuple[Any, str, str]] = {
     "must_undertrump": ("bool", "K-8", "stukolka-rule-undertrump"),
     "lead_trump_ace": ("bool", "K-11", "stukolka-rule-trump-ace-lead"),
     "lead_king_from_marriage": ("bool", "K-11", "stukolka-rule-marriage-lead"),
-    "marriage_exemption": ("bool", "K-11", "stukolka-rule-marriage-exemption"),
+    "marriage_exemption": (("bool or", "every_hand", "middle_or_last", "none"), "K-11",
+                           "stukolka-rule-marriage-exemption"),
     "lead_king_if_ace_turned": ("bool", "K-11", "stukolka-rule-marriage-lead"),
     "violation_mode": (_CHOICES["violation_mode"], "K-10", "stukolka-rule-violation"),
     "violator_forfeits_tricks": ("bool", "K-10", "stukolka-rule-violation"),

@@ -716,7 +716,7 @@ class StukolkaState(DealBoard):
         king = t * 13 + 11
         # stukolka-rule-marriage-exemption: who won with one card of the trump marriage
         if wc == king or wc == king - 1:
-            self.exempt = marriage_exemption(w, wc, self.hands[w], t)
+            self.exempt = marriage_exemption(w, wc, self.hands[w], t, trick[0][0], self.rules.marriage_exemption)
         else:
             self.exempt = None
         if len(self.tricks) == 3:
