@@ -48,6 +48,7 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
     BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
     StukolkaError,
 )
+from stukolka.rule_pages import RULE_PAGES
 
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
@@ -250,10 +251,9 @@ def rule_link_html(label: str) -> str:
     define gives its words without a link.  The chapters all live in one folder, so the link is
     relative and works without the page's script.
 
-    >>> rule_link_html("stukolka-rule-rotation")  # doctest: +ELLIPSIS
-    '<small class=\'rule-ref\'>(rule: <a class=\'rule-link\' href=\'stukolka_rules.html#stukolka-rule-rotation\'...>Whose deal next</a>)</small>'
+    >>> print(rule_link_html("stukolka-rule-rotation"))  # doctest: +ELLIPSIS
+    <small class='rule-ref'>(rule: <a class='rule-link' href='stukolka_rules.html#stukolka-rule-rotation'...>Whose deal next</a>)</small>
     """
-    from stukolka.rule_pages import RULE_PAGES
     e = html.escape
     page = RULE_PAGES.get(label)
     if page is None:
