@@ -48,6 +48,7 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
     BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
     StukolkaError,
 )
+from stukolka.rule_pages import RULE_PAGES
 
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
@@ -234,13 +235,33 @@ class Ledger:
         for ln in self.lines:
             cells = "".join(f"<td class='num'>{e(money_text(ln.amounts[p])) if ln.amounts.get(p) else ''}</td>"
                             for p in range(self.seats))
-            rule = f" <small>[{e(ln.rule)}]</small>" if ln.rule else ""
+            rule = f" {rule_link_html(ln.rule)}" if ln.rule else ""
             tab = e(money_text(ln.table)) if ln.table else ""
             body.append(f"<tr><th scope='row'>{e(ln.text)}{rule}</th>{cells}<td class='num'>{tab}</td></tr>")
         net = "".join(f"<td class='num'><b>{e(money_text(x))}</b></td>" for x in self.net())
         body.append(f"<tr><th scope='row'>net</th>{net}<td class='num'><b>{e(money_text(self.table_change()))}</b></td></tr>")
         return ("<table class='stukolka-ledger'><thead><tr><th></th>" + head + "<th scope='col'>table</th></tr></thead>"
                 "<tbody>" + "".join(body) + "</tbody></table>")
+
+
+def rule_link_html(label: str) -> str:
+    """The rule ``label`` (a bare book label) as a link in words to the chapter that defines it,
+    e.g. ``<small>(rule: <a class="rule-link" href="stukolka_rules.html#stukolka-rule-rotation"
+    data-rule="stukolka-rule-rotation">Whose deal next</a>)</small>``; a label the book does not
+    define gives its words without a link.  The chapters all live in one folder, so the link is
+    relative and works without the page's script.
+
+    >>> print(rule_link_html("stukolka-rule-rotation"))  # doctest: +ELLIPSIS
+    <small class='rule-ref'>(rule: <a class='rule-link' href='stukolka_rules.html#stukolka-rule-rotation'...>Whose deal next</a>)</small>
+    """
+    e = html.escape
+    page = RULE_PAGES.get(label)
+    if page is None:
+        words = label.split("-rule-")[-1].replace("-", " ")
+        return f"<small class='rule-ref' data-rule='{e(label)}'>(rule: {e(words)})</small>"
+    chapter, words = page
+    return (f"<small class='rule-ref'>(rule: <a class='rule-link' href='{e(chapter)}.html#{e(label)}'"
+            f" data-rule='{e(label)}'>{e(words)}</a>)</small>")
 
 
 class GameState(abc.ABC):

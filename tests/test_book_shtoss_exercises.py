@@ -222,16 +222,17 @@ CITE = re.compile(r"\{cite\}`([^`]+)`")
 def test_sources_differ_cites_a_source_for_every_h_id():
     cs = cells("shtoss_sources_differ")
     sections: dict[str, str] = {}
-    current = None
+    current, heading = None, False
     for c in cs:
         if c["cell_type"] != "markdown":
             continue
         for line in source(c).splitlines():
-            m = re.match(r"## (H-\d+)\.", line)
+            m = re.match(r"\(shtoss-h-(\d+)\)=", line)   # each point's label names its id
             if m:
-                current = m.group(1)
+                current, heading = f"H-{m.group(1)}", True
             elif line.startswith("## "):
-                current = None
+                current = current if heading else None
+                heading = False
             if current:
                 sections[current] = sections.get(current, "") + line + "\n"
     assert sorted(sections, key=lambda h: int(h[2:])) == [f"H-{i}" for i in range(1, 17)]

@@ -28,7 +28,7 @@ def test_the_chapter_cites_source_004_and_drops_the_unsupported_gloss():
 
 @pytest.mark.parametrize("n", range(1, 10))
 def test_every_disagreement_is_run_both_ways(n):
-    i = next(i for i, c in enumerate(CELLS) if "".join(c["source"]).startswith(f"### F-{n}:"))
+    i = next(i for i, c in enumerate(CELLS) if "".join(c["source"]).startswith(f"(faraon-f{n})=\n###"))
     run = "".join(CELLS[i + 1]["source"])
     assert CELLS[i + 1]["cell_type"] == "code" and "assert" in run and "Table(" in run
     assert CELLS[i + 1]["outputs"], f"F-{n} has no stored result"

@@ -19,7 +19,7 @@ def test_calculator_shows_the_ledger_of_each_worked_example(name):
     p = pot_calculator(name)
     led = p.numbers["ledger"]
     for line in led.lines:
-        assert html.escape(line.text) in p.result.value and f"[{line.rule}]" in p.result.value
+        assert html.escape(line.text) in p.result.value and f"data-rule='{line.rule}'" in p.result.value
     want = POT_EXAMPLES[name]["expect"]
     if "payments" in want:              # the sources' payments leave out the stakes put in at the start
         stakes = p.numbers["contributions"]
@@ -71,7 +71,7 @@ def test_table_draws_the_forfeits_and_the_cap():
     led = s.settlement()
     assert any(ln.item == "forfeit" for ln in led.lines) and any("capped" in ln.text for ln in led.lines)
     for line in led.lines:
-        assert html.escape(line.text) in block and f"[{line.rule}]" in block
+        assert html.escape(line.text) in block and f"data-rule='{line.rule}'" in block
     assert "you (seat 2)" in block
     net_row = block[block.index("<th scope='row'>net</th>"):]
     assert [int(x) for x in __import__("re").findall(r"<b>(-?\d+)</b>", net_row)] == \

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from stukolka.base import GameState
+from stukolka.base import GameState, rule_link_html
 from stukolka.bots.players import Bot, FaraonBot
 from stukolka.cards import card_svg, cards_html
 from stukolka.errors import RulesError
@@ -75,7 +75,7 @@ def render_faraon_view(view: dict[str, Any], palette: str = "two") -> str:
         who = "nobody (blocked)" if winner is None else ("you" if winner == seat else f"seat {winner}")
         rows = "".join(
             f"<tr><td>{'you' if p == seat else f'seat {p}'}</td><td>{view['points'][p]}</td>"
-            f"<td>{e(line['text'])} <small>[{e(line['rule'])}]</small></td></tr>"
+            f"<td>{e(line['text'])} {rule_link_html(line['rule']) if line['rule'] else ''}</td></tr>"
             for p, line in enumerate(settlement["lines"]))
         result = (f"<div role='status'><b>Out first: {who}.</b> Penalty points this hand "
                   f"(rule faraon-rule-scoring):<table>{rows}</table></div>")

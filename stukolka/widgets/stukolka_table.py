@@ -10,7 +10,8 @@ from typing import Any, Union
 
 import ipywidgets as w
 
-from stukolka.base import CHANCE, TERMINAL, GameState, RecordError, StukolkaError, money_text, sample_chance
+from stukolka.base import (CHANCE, TERMINAL, GameState, RecordError, StukolkaError, money_text, rule_link_html,
+                           sample_chance)
 from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise, nothing_to_advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
 from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
@@ -573,8 +574,8 @@ def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, de
                    "{text-align:right}</style>"
                    "<div class='stukolka-settlement' role='status' style='border:1px solid #999;padding:4px 8px;"
                    "margin-top:6px'><b>Settlement</b>: one line a payment, a column a seat; the last column is "
-                   "the table [stukolka-rule-chips-conserved]"
-                   + led._repr_html_().replace("<small>[", "<small class='stukolka-rule'>[")
+                   "the table " + rule_link_html("stukolka-rule-chips-conserved")
+                   + led._repr_html_()
                    + f"<p>Net this deal, stakes included: {esc(net)}.</p><p>{esc(stays)}.</p></div>")
     return "".join(out)
 
