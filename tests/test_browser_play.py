@@ -140,7 +140,7 @@ def test_jupyterlite_plays_a_stukolka_hand_by_clicking(book_url, watched_page):
     text = settlement.inner_text()
     settlement.scroll_into_view_if_needed()
     table.screenshot(path=str(SHOTS / "lite-stukolka-settlement.png"))
-    assert "Settlement" in text and "[stukolka-rule-" in text
+    assert "Settlement" in text and "(rule: " in text and "[stukolka-rule-" not in text   # rules named in words
     net = [int(x) for x in re.findall(r"([+-]?\d+)(?:,|\.)", text.split("Net this deal, stakes included:")[1]
                                       .split("\n")[0])]
     carry = int(re.search(r"next deal: (\d+)", text).group(1))
