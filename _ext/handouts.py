@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import html
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ CSS = """\
 html { font-size: 10.5pt; }
 body { font-family: Georgia, "DejaVu Serif", serif; color: #000; background: #fff; margin: 0 auto;
        max-width: 178mm; padding: 8mm 0; line-height: 1.4; }
-@media print { body { padding: 0; max-width: none; } .screen-only { display: none; } }
+@media print { body { padding: 0; max-width: none; } .screen-only, .book-offline { display: none; } }
 h1 { font-size: 17pt; margin: 0 0 1mm 0; }
 h2 { font-size: 13pt; margin: 5mm 0 2mm 0; border-bottom: 0.3mm solid #000; break-after: avoid; }
 h3 { font-size: 11pt; margin: 4mm 0 1mm 0; break-after: avoid; }
@@ -150,10 +151,18 @@ def _rule_words(rule: str, rules: dict[str, dict[str, str]]) -> str:
     return words[:1].upper() + words[1:]
 
 
+#: The book's own MathJax and its settings, for a handout whose questions hold a formula.
+MATHJAX = ('<script>window.MathJax = {"options": {"processHtmlClass": "tex2jax_process|mathjax_process|math"}}</script>'
+           '<script defer="defer" src="../_static/mathjax/tex-mml-chtml.js"></script>')
+
+
 def _doc(title: str, body: str) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    # the book's offline script, as on every page of the book: a handout is saved for offline reading too
+    math = MATHJAX if re.search(r'class="[^"]*\bmath\b', body) else ""
+    return ("<!DOCTYPE html>\n<html lang=\"en\" data-content_root=\"../\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title>"
-            "<link rel=\"stylesheet\" href=\"handouts.css\"></head><body>\n"
+            "<link rel=\"stylesheet\" href=\"handouts.css\">" + math +
+            "<script type=\"module\" src=\"../_static/live/offline.js\"></script></head><body>\n"
             f"{body}\n</body></html>\n")
 
 
