@@ -1,0 +1,171 @@
+"""The engine's words in each language: one catalogue of messages per language, chosen per call.
+
+Every sentence a reader sees (a ledger line, a button, a refusal and its reason, a table's caption)
+is a message with an id, such as ``"ledger.fee"``, and named fields.  Its words live in the
+catalogues, one per language: ``stukolka/i18n/<lang>/<domain>.json`` (``en/ledger.json``,
+``ru/ledger.json``, ...), each a JSON object from message id to its template.  The same files are
+read by the pages' JavaScript (``live/i18n.js``), so a word is written once for Python and the page.
+
+A template is :meth:`str.format` text with named fields, ``"{who} deals and stakes the fee, {fee}"``,
+or, where the words change with a number, an object of plural forms chosen by one field
+(``"#"`` names it) with the forms of the language's plural rule: English ``one``/``other``,
+Russian ``one``/``few``/``many`` (1 фишка, 2 фишки, 5 фишек; :func:`plural_form`)::
+
+    {"#": "n", "one": "{n} chip", "other": "{n} chips"}
+
+The language is an argument of every call, never a global a second table could change:
+
+>>> tr("test.greeting", "en", who="Anna")
+'Anna deals'
+>>> tr("test.greeting", "ru", who="Анна")
+'Анна сдаёт'
+>>> [tr("test.chips", "ru", n=n) for n in (1, 3, 5, 11, 21, 22, 25)]
+['1 фишка', '3 фишки', '5 фишек', '11 фишек', '21 фишка', '22 фишки', '25 фишек']
+>>> tr("test.chips", "en", n=1), tr("test.chips", "en", n=2)
+('1 chip', '2 chips')
+
+A field may itself be a :class:`Msg` (rendered in the same language) and a message can be kept,
+unrendered, to be said later in whichever language a reader asks for:
+
+>>> m = Msg("test.greeting", {"who": Msg("test.dealer")})
+>>> m.text("en"), m.text("ru")
+('the dealer deals', 'сдающий сдаёт')
+
+An unknown id, an unknown language, or a missing field raises :class:`KeyError` naming it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import string
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping, Union
+
+__all__ = ["LANGS", "DEFAULT", "Msg", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
+
+#: The languages every message has, the first being the default.
+LANGS: tuple[str, ...] = ("en", "ru")
+DEFAULT = "en"
+HERE = Path(__file__).resolve().parent
+
+Template = Union[str, Mapping[str, str]]
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the engine speaks it, else a :class:`KeyError` naming it and the languages."""
+    if lang not in LANGS:
+        raise KeyError(f"language {lang!r} is not one of {', '.join(map(repr, LANGS))}")
+    return lang
+
+
+@functools.lru_cache(maxsize=None)
+def catalogue(lang: str) -> Mapping[str, Template]:
+    """Every message of ``lang``: the union of its domain files (a message id lives in one file)."""
+    check_lang(lang)
+    out: dict[str, Template] = {}
+    for path in sorted((HERE / lang).glob("*.json")):
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            if key in out:
+                raise KeyError(f"message {key!r} is written twice in the {lang!r} catalogue ({path.name})")
+            out[key] = value
+    return out
+
+
+def plural_form(lang: str, n: int | Fraction) -> str:
+    """The plural form of ``n`` in ``lang``: CLDR's rule for cardinal numbers.
+
+    >>> [plural_form("ru", n) for n in (1, 2, 5, 11, 12, 21, 101, 111)]
+    ['one', 'few', 'many', 'many', 'many', 'one', 'one', 'many']
+    >>> plural_form("ru", Fraction(3, 2)), plural_form("en", 1), plural_form("en", 0)
+    ('other', 'one', 'other')
+    """
+    n = Fraction(n)
+    if lang == "ru":
+        if n.denominator != 1:
+            return "other"
+        i = abs(n.numerator)
+        if i % 10 == 1 and i % 100 != 11:
+            return "one"
+        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+def number_text(x: int | Fraction, lang: str) -> str:
+    """A number as the language writes it: in Russian, five digits and more are grouped by threes
+    with a narrow no-break space and a fraction's minus is a true minus (``376 000``, ``−7 1/2``);
+    English text is left as the engine has always written it.
+
+    >>> number_text(376000, "ru"), number_text(1500, "ru"), number_text(376000, "en")
+    ('376\\u202f000', '1500', '376000')
+    >>> number_text(Fraction(-15, 2), "ru"), number_text(Fraction(-15, 2), "en")
+    ('−7 1/2', '-7 1/2')
+    """
+    from stukolka.base import money_text
+    text = money_text(x)
+    if lang != "ru":
+        return text
+    sign, body = ("−", text[1:]) if text.startswith("-") else ("", text)
+    whole, _, rest = body.partition(" ")
+    if whole.isdigit() and len(whole) >= 5:
+        groups = []
+        while whole:
+            groups.insert(0, whole[-3:])
+            whole = whole[:-3]
+        whole = "\u202f".join(groups)
+    return sign + whole + (" " + rest if rest else "")
+
+
+def fields_of(template: Template) -> set[str]:
+    """The named fields a template uses (every plural form together, and the field choosing it)."""
+    texts = [template] if isinstance(template, str) else [v for k, v in template.items() if k != "#"]
+    names = {name.split(".")[0].split("[")[0] for t in texts for _, name, _, _ in string.Formatter().parse(t) if name}
+    if not isinstance(template, str):
+        names.add(template["#"])
+    return names
+
+
+@dataclasses.dataclass(frozen=True)
+class Msg:
+    """A message not yet put into words: its id and its fields (which may be messages too)."""
+
+    id: str
+    fields: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def text(self, lang: str = DEFAULT) -> str:
+        return tr(self.id, lang, **self.fields)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The message as data, for a page that words it itself: ``{"id": ..., "fields": {...}}``."""
+        return {"id": self.id, "fields": {k: v.to_dict() if isinstance(v, Msg) else v
+                                          for k, v in self.fields.items()}}
+
+
+def _field(value: Any, lang: str) -> Any:
+    if isinstance(value, Msg):
+        return value.text(lang)
+    if lang == "ru" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+        return number_text(value, lang)
+    return value
+
+
+def tr(msg_id: str, lang: str = DEFAULT, /, **fields: Any) -> str:
+    """The message ``msg_id`` in ``lang``, its fields filled in (a :class:`Msg` field in ``lang``)."""
+    table = catalogue(lang)
+    if msg_id not in table:
+        raise KeyError(f"message {msg_id!r} is not in the {lang!r} catalogue")
+    template = table[msg_id]
+    if not isinstance(template, str):
+        key = template["#"]
+        if key not in fields:
+            raise KeyError(f"message {msg_id!r} needs the field {key!r} to choose its plural form")
+        forms = template
+        template = forms.get(plural_form(lang, fields[key])) or forms["other" if "other" in forms else "many"]
+    try:
+        return template.format(**{k: _field(v, lang) for k, v in fields.items()})
+    except KeyError as exc:
+        raise KeyError(f"message {msg_id!r} in {lang!r} needs the field {exc.args[0]!r}") from None
