@@ -112,7 +112,7 @@ def number_text(x: int | Fraction, lang: str) -> str:
     sign, body = ("−", text[1:]) if text.startswith("-") else ("", text)
     whole, _, rest = body.partition(" ")
     if whole.isdigit() and len(whole) >= 5:
-        groups = []
+        groups: list[str] = []
         while whole:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]
