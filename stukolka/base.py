@@ -48,6 +48,7 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
     BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
     StukolkaError,
 )
+from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
 __all__ = [
@@ -112,17 +113,12 @@ def _show(v: Any, card: Callable[[int], str] | None = None) -> str:
 
 
 def money_text(x: int | Fraction) -> str:
-    """Money for a reader: ``12``, ``-7 1/2``, ``2/3``.
+    """Money for a reader: ``12``, ``-7 1/2``, ``2/3`` (:func:`stukolka.i18n.number_text` in English).
 
     >>> money_text(Fraction(-15, 2)), money_text(Fraction(12)), money_text(3)
     ('-7 1/2', '12', '3')
     """
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    sign = "-" if x < 0 else ""
-    whole, rest = divmod(abs(x.numerator), x.denominator)
-    return f"{sign}{whole} {rest}/{x.denominator}" if whole else f"{sign}{rest}/{x.denominator}"
+    return number_text(x, "en")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,6 +167,8 @@ class LedgerLine:
 
     ``amounts`` maps seat -> chips received (+) or paid (-) by this line;
     ``table`` is what the line puts on (+) or takes off (-) the table (the pot).
+    ``msg`` is the line as a message of the catalogue (:mod:`stukolka.i18n`), so that it can be
+    said in any language (:meth:`words`); ``text`` is its English words.
     """
 
     item: str            #: a short key, e.g. ``"fee"``, ``"trick"``, ``"remiz"``, ``"carry"``
@@ -178,9 +176,21 @@ class LedgerLine:
     rule: str = ""       #: the book label of the rule (``stukolka-rule-remiz``)
     amounts: Mapping[int, int | Fraction] = dataclasses.field(default_factory=dict)
     table: int | Fraction = 0
+    msg: Msg | None = dataclasses.field(default=None, compare=False)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"item": self.item, "text": self.text, "rule": self.rule,
+    @classmethod
+    def said(cls, item: str, msg: Msg, rule: str = "", amounts: Mapping[int, int | Fraction] | None = None,
+             table: int | Fraction = 0) -> "LedgerLine":
+        """A line whose words are the message ``msg`` (its ``text`` is the English)."""
+        return cls(item, msg.text("en"), rule, dict(amounts or {}), table, msg)
+
+    def words(self, lang: str = DEFAULT) -> str:
+        """The line in ``lang`` (a line made without a message has only its English words)."""
+        check_lang(lang)
+        return self.msg.text(lang) if self.msg is not None else self.text
+
+    def to_dict(self, lang: str = DEFAULT) -> dict[str, Any]:
+        return {"item": self.item, "text": self.words(lang), "rule": self.rule,
                 "amounts": {str(k): _jsonable(v) for k, v in sorted(self.amounts.items())},
                 "table": _jsonable(self.table)}
 
@@ -189,7 +199,8 @@ class LedgerLine:
 class Ledger:
     """An itemised settlement: lines in order, and their sums per seat and on the table.
 
-    Front ends draw it; they never add up money themselves.
+    Front ends draw it; they never add up money themselves.  It is said in English by ``str`` and
+    in a notebook, and in any language by :meth:`render` and :meth:`html`.
     """
 
     lines: tuple[LedgerLine, ...]
@@ -207,44 +218,60 @@ class Ledger:
     def table_change(self) -> int | Fraction:
         return sum((line.table for line in self.lines), 0)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"lines": [ln.to_dict() for ln in self.lines], "seats": self.seats,
+    def to_dict(self, lang: str = DEFAULT) -> dict[str, Any]:
+        return {"lines": [ln.to_dict(lang) for ln in self.lines], "seats": self.seats,
                 "names": list(self.names), "net": [_jsonable(x) for x in self.net()],
                 "table_change": _jsonable(self.table_change())}
 
-    def _name(self, p: int) -> str:
-        return self.names[p] if p < len(self.names) else f"seat {p}"
+    def _name(self, p: int, lang: str = DEFAULT) -> str:
+        return self.names[p] if p < len(self.names) else tr("core.seat", lang, n=p)
 
     def __repr__(self) -> str:
         return str(self)
 
     def __str__(self) -> str:
+        return self.render()
+
+    def render(self, lang: str = DEFAULT) -> str:
+        """The ledger as text in ``lang``: a line each, who paid or received, and its rule's label."""
+        def num(x: int | Fraction) -> str:
+            return number_text(x, lang)
         rows = []
         for ln in self.lines:
-            who = ", ".join(f"{self._name(p)} {'+' if x > 0 else ''}{money_text(x)}"
+            who = ", ".join(f"{self._name(p, lang)} {'+' if x > 0 else ''}{num(x)}"
                             for p, x in sorted(ln.amounts.items()) if x)
             rule = f" [{ln.rule}]" if ln.rule else ""
-            rows.append(f"{ln.text}{': ' + who if who else ''}{rule}")
-        rows.append("net: " + ", ".join(f"{self._name(p)} {money_text(x)}" for p, x in enumerate(self.net())))
+            rows.append(f"{ln.words(lang)}{': ' + who if who else ''}{rule}")
+        rows.append(tr("core.net", lang) + ": "
+                    + ", ".join(f"{self._name(p, lang)} {num(x)}" for p, x in enumerate(self.net())))
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
+        return self.html()
+
+    def html(self, lang: str = DEFAULT) -> str:
+        """The ledger as an HTML table in ``lang``, each line's rule a link in words."""
         e = html.escape
-        head = "".join(f"<th scope='col'>{e(self._name(p))}</th>" for p in range(self.seats))
+
+        def num(x: int | Fraction) -> str:
+            return e(number_text(x, lang))
+        head = "".join(f"<th scope='col'>{e(self._name(p, lang))}</th>" for p in range(self.seats))
         body = []
         for ln in self.lines:
-            cells = "".join(f"<td class='num'>{e(money_text(ln.amounts[p])) if ln.amounts.get(p) else ''}</td>"
+            cells = "".join(f"<td class='num'>{num(ln.amounts[p]) if ln.amounts.get(p) else ''}</td>"
                             for p in range(self.seats))
-            rule = f" {rule_link_html(ln.rule)}" if ln.rule else ""
-            tab = e(money_text(ln.table)) if ln.table else ""
-            body.append(f"<tr><th scope='row'>{e(ln.text)}{rule}</th>{cells}<td class='num'>{tab}</td></tr>")
-        net = "".join(f"<td class='num'><b>{e(money_text(x))}</b></td>" for x in self.net())
-        body.append(f"<tr><th scope='row'>net</th>{net}<td class='num'><b>{e(money_text(self.table_change()))}</b></td></tr>")
-        return ("<table class='stukolka-ledger'><thead><tr><th></th>" + head + "<th scope='col'>table</th></tr></thead>"
+            rule = f" {rule_link_html(ln.rule, lang)}" if ln.rule else ""
+            tab = num(ln.table) if ln.table else ""
+            body.append(f"<tr><th scope='row'>{e(ln.words(lang))}{rule}</th>{cells}<td class='num'>{tab}</td></tr>")
+        net = "".join(f"<td class='num'><b>{num(x)}</b></td>" for x in self.net())
+        body.append(f"<tr><th scope='row'>{e(tr('core.net', lang))}</th>{net}"
+                    f"<td class='num'><b>{num(self.table_change())}</b></td></tr>")
+        return ("<table class='stukolka-ledger'><thead><tr><th></th>" + head
+                + f"<th scope='col'>{e(tr('core.table', lang))}</th></tr></thead>"
                 "<tbody>" + "".join(body) + "</tbody></table>")
 
 
-def rule_link_html(label: str) -> str:
+def rule_link_html(label: str, lang: str = DEFAULT) -> str:
     """The rule ``label`` (a bare book label) as a link in words to the chapter that defines it,
     e.g. ``<small>(rule: <a class="rule-link" href="stukolka_rules.html#stukolka-rule-rotation"
     data-rule="stukolka-rule-rotation">Whose deal next</a>)</small>``; a label the book does not
@@ -258,10 +285,11 @@ def rule_link_html(label: str) -> str:
     page = RULE_PAGES.get(label)
     if page is None:
         words = label.split("-rule-")[-1].replace("-", " ")
-        return f"<small class='rule-ref' data-rule='{e(label)}'>(rule: {e(words)})</small>"
+        return f"<small class='rule-ref' data-rule='{e(label)}'>({e(tr('core.rule', lang, words=words))})</small>"
     chapter, words = page
-    return (f"<small class='rule-ref'>(rule: <a class='rule-link' href='{e(chapter)}.html#{e(label)}'"
-            f" data-rule='{e(label)}'>{e(words)}</a>)</small>")
+    link = (f"<a class='rule-link' href='{e(chapter)}.html#{e(label)}'"
+            f" data-rule='{e(label)}'>{e(words)}</a>")
+    return f"<small class='rule-ref'>({e(tr('core.rule', lang, words='{words}')).format(words=link)})</small>"
 
 
 class GameState(abc.ABC):

@@ -96,7 +96,8 @@ def plural_form(lang: str, n: int | Fraction) -> str:
 
 
 def number_text(x: int | Fraction, lang: str) -> str:
-    """A number as the language writes it: in Russian, five digits and more are grouped by threes
+    """A number (money: an int or an exact fraction) as the language writes it: ``12``, ``-7 1/2``,
+    ``2/3``.  In Russian, five digits and more are grouped by threes
     with a narrow no-break space and a fraction's minus is a true minus (``376 000``, ``−7 1/2``);
     English text is left as the engine has always written it.
 
@@ -105,19 +106,24 @@ def number_text(x: int | Fraction, lang: str) -> str:
     >>> number_text(Fraction(-15, 2), "ru"), number_text(Fraction(-15, 2), "en")
     ('−7 1/2', '-7 1/2')
     """
-    from stukolka.base import money_text
-    text = money_text(x)
+    x = Fraction(x)
+    if x.denominator == 1:
+        text = str(x.numerator)
+    else:
+        sign = "-" if x < 0 else ""
+        whole, part = divmod(abs(x.numerator), x.denominator)
+        text = f"{sign}{whole} {part}/{x.denominator}" if whole else f"{sign}{part}/{x.denominator}"
     if lang != "ru":
         return text
-    sign, body = ("−", text[1:]) if text.startswith("-") else ("", text)
-    whole, _, rest = body.partition(" ")
-    if whole.isdigit() and len(whole) >= 5:
+    minus, body = ("−", text[1:]) if text.startswith("-") else ("", text)
+    digits, _, rest = body.partition(" ")
+    if digits.isdigit() and len(digits) >= 5:
         groups: list[str] = []
-        while whole:
-            groups.insert(0, whole[-3:])
-            whole = whole[:-3]
-        whole = "\u202f".join(groups)
-    return sign + whole + (" " + rest if rest else "")
+        while digits:
+            groups.insert(0, digits[-3:])
+            digits = digits[:-3]
+        digits = "\u202f".join(groups)
+    return minus + digits + (" " + rest if rest else "")
 
 
 def fields_of(template: Template) -> set[str]:
