@@ -310,23 +310,25 @@ class GameState(abc.ABC):
         turn it is is its field ``to_act``."""
 
     @abc.abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data with everything a front end draws for ``seat``, built from
         :meth:`observation`: at least ``game``, ``phase``, ``seat``, ``to_act``, ``legal`` (the
         seat's legal actions, empty when it is not to act), ``actions`` (each of them described,
-        :meth:`describe_action`), and once the deal is over ``settlement``."""
+        :meth:`describe_action`), and once the deal is over ``settlement``.  Every word in it is
+        in ``lang`` (:mod:`stukolka.i18n`)."""
 
-    def describe_action(self, action: str) -> ActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` (any spelling the game's grammar reads) described in this position, before
         it is made: its kind, the cards and the number it names, its words on a button and in the
-        table's log, and the rule it follows.  An unreadable action raises
+        table's log (in ``lang``), and the rule it follows.  An unreadable action raises
         :class:`~stukolka.errors.InvalidActionError`."""
         raise NotImplementedError(f"{type(self).__name__} does not describe its actions")
 
     @abc.abstractmethod
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
-        """Why the rules refuse ``action`` now, as ``(text, rule)`` (the refusal in words and the
-        book label of the rule), or ``None`` if it is legal.  The state does not change."""
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
+        """Why the rules refuse ``action`` now, as ``(text, rule)`` (the refusal in words, in
+        ``lang``, and the book label of the rule), or ``None`` if it is legal.  The state does not
+        change."""
 
     @abc.abstractmethod
     def settlement(self) -> Ledger:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from collections.abc import Mapping
 from typing import Any, Sequence
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import TERMINAL, GameState, Ledger
 from stukolka.errors import IllegalActionError, RecordError, RulesError
 from stukolka.faraon.actions import FaraonActionInfo
@@ -189,14 +190,14 @@ class FaraonMatch(GameState):
         """The players, ``rules.players``."""
         return self.rules.players
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now (:meth:`FaraonState.why_illegal
         <stukolka.faraon.state.FaraonState.why_illegal>`), or ``None``; every action once the match is over."""
         if self.session.over:
             return "the match is over", "faraon-rule-match"
         return self.hand.why_illegal(action)
 
-    def describe_action(self, action: str) -> FaraonActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> FaraonActionInfo:
         """``action`` described in the hand being played (:meth:`FaraonState.describe_action
         <stukolka.faraon.state.FaraonState.describe_action>`)."""
         return self.hand.describe_action(action)
@@ -282,7 +283,7 @@ class FaraonMatch(GameState):
             hand_points=tuple(tuple(p) for p in self.hand_points), match_over=over,
             winners=tuple(self.session.winners()))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, lang: str = DEFAULT) -> dict[str, Any]:
         """The current hand's :meth:`~stukolka.faraon.state.FaraonState.view`, with the match: ``totals`` toward
         ``target``, the points of every hand, the last hand's ledger, and once the match is
         over its ``settlement`` (the totals as a ledger) and the ``winners``."""

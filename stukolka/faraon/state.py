@@ -30,6 +30,7 @@ import copy
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
 from stukolka.cards import (QUEEN, Cards, card_name, card_rank, card_suit, cards_html, deck, format_card, parse_card,
                             parse_suit)
@@ -297,7 +298,7 @@ class FaraonState(GameState):
         self._history.append(canonical_action)
         self._settle()
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now, as ``(reason, rule label)``, or ``None`` if it
         may be made; the state does not change.
 
@@ -656,7 +657,7 @@ class FaraonState(GameState):
             return f"the card just drawn fits ({why}): play it or pass", "faraon-rule-draw"
         return why, rule
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data with everything a front end draws for ``seat`` (None: a
         spectator), built from :meth:`observation`: the seat's hand with each card's
         legality and reason, the others' hand sizes, the pile's top and the suit to
@@ -704,7 +705,7 @@ class FaraonState(GameState):
         most = (self.rules.deck - 1) // self.rules.players
         return {"players": [MIN_PLAYERS, MAX_PLAYERS], "target": [1, MAX_TARGET], "hand_size": [1, most]}
 
-    def describe_action(self, action: str) -> FaraonActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> FaraonActionInfo:
         """``action`` described in this position, before it is made (see
         :class:`~stukolka.faraon.actions.FaraonActionInfo` and ``docs/faraon-actions.md``): its
         ``kind`` (the verb), the card it names and, for a queen, the suit named (``suit``); the words

@@ -13,6 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import CHANCE, GameState, money_text, sample_chance
 from stukolka.cards import deck, format_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, RulesError, StukolkaError
@@ -179,7 +180,7 @@ class LiveShtoss(PosedDeal, ShtossState):
     def apply_action(self, action: str) -> None:
         self._posed_apply(super().apply_action, action)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
         out = super().view(seat)
         out["capitals"] = [_money(c) for c in self.capitals]
@@ -229,7 +230,7 @@ class LivePharaon(PosedDeal, Pharaon):
     def apply_action(self, action: str) -> None:
         self._posed_apply(super().apply_action, action)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
         punter may stake more cards between the abcugs, each one the inner deal's own stake."""
         out = super().view(seat)
@@ -323,7 +324,7 @@ class EveningDeal(ShtossState):
             return str(parent(rng))
         return sample_chance(SimpleNamespace(chance_outcomes=super().chance_outcomes), rng)  # type: ignore[arg-type]
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with the ``evening`` and Hermann's capital."""
         out = super().view(seat)
         before = self.evening["capital"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Sequence
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import ActionInfo, GameState, Ledger, Observation, check_record
 from stukolka.base import playthrough as _playthrough
 from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card, rank_name
@@ -217,7 +218,7 @@ class Pharaon(GameState):
         self.inner.apply_action(action)
         return self.inner.history()[-1]
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None``.
 
         >>> Pharaon().why_illegal("name A 5")
@@ -225,7 +226,7 @@ class Pharaon(GameState):
         """
         return refusal(self, action)
 
-    def describe_action(self, action: str) -> ActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` described before it is made: the bank (``kind`` ``bank``, ``count`` the bank),
         the named card (``name``: ``cards`` the rank's card, ``count`` the stake), then the deal's
         own actions as :meth:`ShtossState.describe_action <stukolka.shtoss.state.ShtossState.describe_action>`
@@ -307,7 +308,7 @@ class Pharaon(GameState):
                                      rule_tag("shtoss-rule-pharaon-sides", "2.2"))
         return ledger_of(self.inner.settlements, 2, ("banker", "punter"))
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing Pharaon for ``seat``, in the shape of a
         shtoss deal's view, with ``actions``, ``phase_words`` and ``limits``."""
         legal = self.legal_actions() if self.current_player() == seat else []

@@ -35,6 +35,7 @@ import random
 from fractions import Fraction
 from typing import Any, Mapping
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import CHANCE, TERMINAL, ActionInfo, GameState, Ledger
 from stukolka.cards import Card, Cards, card_rank, deck, parse_card
 from stukolka.errors import (
@@ -612,7 +613,7 @@ class ShtossState(GameState):
                                      rule_tag("shtoss-rule-several-stakes", "2.3.8"))
         return ledger_of(self.settlements, self.punters + 1, seat_names(self.punters))
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing the table for ``seat`` (see
         ``docs/shtoss-actions.md``); built from :meth:`observation`, so it hides what the
         seat may not see.  Besides the observation: ``legal`` and ``actions`` (each legal action
@@ -664,7 +665,7 @@ class ShtossState(GameState):
         return {"punters": [1, MAX_PUNTERS], "kush": [r.min_kush, MAX_AMOUNT if top is None else top],
                 "kush_step": r.min_kush, "cut": [1, r.deck_size - 1], "max_amount": MAX_AMOUNT}
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
         legal; the state does not change.
 
@@ -683,7 +684,7 @@ class ShtossState(GameState):
             out[int(c)] = "out"
         return out
 
-    def describe_action(self, action: str) -> ActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` described in this position, before it is made (see
         :class:`~stukolka.base.ActionInfo` and ``docs/shtoss-actions.md``, *Actions described*):
         its ``kind`` (the verb), the cards and the number it names, the ``words`` of a button and

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import GameState, IllegalActionError, InvalidActionError, Ledger, RecordError, RulesError, StukolkaError
 from stukolka.cards import Cards, parse_card
 from stukolka.stukolka import _slots
@@ -468,7 +469,7 @@ class DealBoard(GameState):
         rule = self._card_options(p)[1]
         return violation_rule(self.hands[p], self.trick, card, self.trump_suit, rule)
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None:
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
         legal.  In ``penalize`` mode an illegal card is playable but costs a remiz: the answer then
         names the rule it breaks (``stukolka-rule-violation``).  The state is not changed."""

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from stukolka.i18n import DEFAULT
 from stukolka.base import ActionInfo, IllegalActionError
 from stukolka.cards import card_rank, parse_card
 from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAMES, CUT_BASE, CUT_IDS, CUT_OF,
@@ -746,12 +747,12 @@ class StukolkaState(DealBoard):
         self.phase = _OVER
 
     # ------------------------------------------------------------------ what players see
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data with everything a front end draws for ``seat``
         (:func:`stukolka.stukolka.view.view`)."""
         return _view_of(self, seat)
 
-    def describe_action(self, action: str) -> ActionInfo:
+    def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` (any spelling the grammar reads) described in the position before it is made,
         for a front end: its kind, the words of its button, what the table hears, the cards it
         names, the number it carries, the rule it follows, whether its cards stay secret
