@@ -34,6 +34,14 @@ def test_every_language_has_the_same_files_and_ids() -> None:
             assert not missing and not extra, f"{lang}/{name}: missing {missing}, not in English {extra}"
 
 
+def test_a_message_id_begins_with_its_domain() -> None:
+    """``ledger.fee`` lives in ``ledger.json``: a word is found by its id alone."""
+    for lang in LANGS:
+        for name, messages in _files(lang).items():
+            stray = [key for key in messages if not key.startswith(name.removesuffix(".json") + ".")]
+            assert not stray, f"{lang}/{name}: {stray}"
+
+
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_every_translation_uses_the_same_fields(lang: str) -> None:
     english, other = catalogue("en"), catalogue(lang)

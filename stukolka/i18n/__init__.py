@@ -31,6 +31,11 @@ unrendered, to be said later in whichever language a reader asks for:
 >>> m.text("en"), m.text("ru")
 ('the dealer deals', 'сдающий сдаёт')
 
+Cards in a field are :class:`Cards`, written as the language writes them (``K♥`` and ``К♥``):
+
+>>> tr("test.greeting", "ru", who=Cards((10,))), tr("test.greeting", "en", who=Cards((10, 51)))
+('Д♠ сдаёт', 'Q♠ A♣ deals')
+
 An unknown id, an unknown language, or a missing field raises :class:`KeyError` naming it.
 """
 
@@ -44,7 +49,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-__all__ = ["LANGS", "DEFAULT", "Msg", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
+__all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
 
 #: The languages every message has, the first being the default.
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -147,12 +152,29 @@ class Msg:
 
     def to_dict(self) -> dict[str, Any]:
         """The message as data, for a page that words it itself: ``{"id": ..., "fields": {...}}``."""
-        return {"id": self.id, "fields": {k: v.to_dict() if isinstance(v, Msg) else v
+        return {"id": self.id, "fields": {k: v.to_dict() if isinstance(v, (Msg, Cards)) else v
                                           for k, v in self.fields.items()}}
 
 
+@dataclasses.dataclass(frozen=True)
+class Cards:
+    """Cards in a message, written in the language's short notation (``symbol``: ``Q♠``;
+    ``ru_symbol``: ``Д♠``; :func:`stukolka.cards.format_card`), joined by ``sep``."""
+
+    cards: tuple[int, ...]
+    sep: str = " "
+
+    def text(self, lang: str = DEFAULT) -> str:
+        from stukolka.cards import format_card
+        notation = "ru_symbol" if check_lang(lang) == "ru" else "symbol"
+        return self.sep.join(format_card(c, notation) for c in self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "sep": self.sep}
+
+
 def _field(value: Any, lang: str) -> Any:
-    if isinstance(value, Msg):
+    if isinstance(value, (Msg, Cards)):
         return value.text(lang)
     if lang == "ru" and isinstance(value, (int, Fraction)) and not isinstance(value, bool):
         return number_text(value, lang)
