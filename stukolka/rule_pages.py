@@ -5,7 +5,7 @@ is current."""
 
 RULE_PAGES: dict[str, tuple[str, str]] = {
     'faraon-rule-actions': ('faraon_shedding', 'Moves as words'),
-    'faraon-rule-blocked': ('faraon_shedding', 'blocked'),
+    'faraon-rule-blocked': ('faraon_shedding', 'A blocked hand'),
     'faraon-rule-deal': ('faraon_shedding', 'The deal and the starter'),
     'faraon-rule-dealer-rotation': ('faraon_shedding', 'The match'),
     'faraon-rule-draw': ('faraon_shedding', 'Drawing'),
@@ -26,7 +26,7 @@ RULE_PAGES: dict[str, tuple[str, str]] = {
     'shtoss-rule-alternate-banker': ('shtoss_options', 'Taking turns at the bank'),
     'shtoss-rule-bank-limit': ('shtoss_options', 'The family bank'),
     'shtoss-rule-banker-refusal': ('shtoss_rules', "The banker's refusal"),
-    'shtoss-rule-even-money': ('shtoss_rules', 'even money'),
+    'shtoss-rule-even-money': ('shtoss_rules', 'Even money'),
     'shtoss-rule-free-kush': ('shtoss_options', 'Free kush'),
     'shtoss-rule-kush': ('shtoss_rules', 'The stake: куш'),
     'shtoss-rule-lob-half': ('shtoss_options', 'Half on the lob'),
