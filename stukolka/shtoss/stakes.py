@@ -6,9 +6,9 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from stukolka.base import money_text as _money
+from stukolka.i18n import Cards as I18nCards, Msg
 from stukolka.cards import Card, Cards, card_rank
-from stukolka.shtoss.rules import SETTLEMENT_TEXT
+from stukolka.shtoss.words import Joined, Money
 
 __all__ = ["Phase", "Stake", "Settlement"]
 
@@ -69,21 +69,40 @@ class Settlement:
                 f"rule={self.rule!r}{mods})")
 
     @property
+    def msg(self) -> Msg:
+        """The settlement as a message of the catalogue: which card decided, where, the rule,
+        and the result (:attr:`text` is its English words).
+
+        >>> from stukolka.cards import parse_card
+        >>> st = Settlement(1, Cards([parse_card("7♦")]), 10, 2, parse_card("7♥"), Fraction(10), "shtoss-rule-sonic-wins")
+        >>> print(st.msg.text("ru"))
+        понтёр 1, 7♦ на 10: 7♥ на 2-м месте (налево); карта дана соником: первая такая карта легла налево; понтёр 1 выигрывает 10
+        """
+        who = Msg("shtoss.punter", {"p": self.punter})
+        cards = I18nCards(tuple(int(c) for c in self.cards))
+        why = Msg("shtoss.why." + self.rule)
+        if self.position is None:
+            return Msg("shtoss.settled.none", {"who": who, "cards": cards, "kush": self.kush, "why": why})
+        side = Msg("shtoss.side.right" if self.position % 2 else "shtoss.side.left")
+        if self.amount > 0:
+            result = Msg("shtoss.result.win", {"who": who, "amount": Money(amount=self.amount)})
+        elif self.amount < 0:
+            result = Msg("shtoss.result.lose", {"who": who, "amount": Money(amount=-self.amount)})
+        else:
+            result = Msg("shtoss.result.even")
+        mods: Msg | str = ""
+        if self.modifiers:
+            mods = Msg("shtoss.mods", {"mods": Joined(parts=tuple(Msg("shtoss.mod." + m) for m in self.modifiers),
+                                                      sep=", ")})
+        assert self.deciding is not None
+        return Msg("shtoss.settled", {"who": who, "cards": cards, "kush": self.kush,
+                                      "deciding": I18nCards((int(self.deciding),)), "position": self.position,
+                                      "side": side, "why": why, "mods": mods, "result": result})
+
+    @property
     def text(self) -> str:
         """The settlement in plain words: which card decided, where, the rule, and the result."""
-        who = f"punter {self.punter}"
-        if self.position is None:
-            return f"{who}, {self.cards} for {self.kush}: {SETTLEMENT_TEXT[self.rule]}"
-        side = "right" if self.position % 2 else "left"
-        if self.amount > 0:
-            result = f"{who} wins {_money(self.amount)}"
-        elif self.amount < 0:
-            result = f"{who} loses {_money(-self.amount)}"
-        else:
-            result = "no money changes hands"
-        mods = f" ({', '.join(self.modifiers)})" if self.modifiers else ""
-        return (f"{who}, {self.cards} for {self.kush}: {self.deciding} at place {self.position} ({side}); "
-                f"{SETTLEMENT_TEXT[self.rule]}{mods}; {result}")
+        return self.msg.text("en")
 
     def __str__(self) -> str:
         where = "undecided" if self.position is None else f"at {self.position} by {self.deciding}"
