@@ -37,15 +37,19 @@ __all__ = ["CardWords", "Money", "Joined", "SeatLedger", "refused", "refusal_wor
 @dataclasses.dataclass(frozen=True)
 class CardWords(Msg):
     """Cards as a reader says them: in English by name (``the queen of spades``, with the
-    article unless ``bare``; several joined by ``and``), in Russian in short (``Д♠``, ``Д♠ и Д♥``)."""
+    article unless ``bare``, with a capital at the start of a sentence if ``capital``; several
+    joined by ``and``), in Russian in short (``Д♠``, ``Д♠ и Д♥``)."""
 
     id: str = "shtoss.cards"
     cards: tuple[int, ...] = ()
     bare: bool = False
+    capital: bool = False
 
     def text(self, lang: str = DEFAULT) -> str:
         if check_lang(lang) == "en":
             names = [card_name(c) if self.bare else "the " + card_name(c) for c in self.cards]
+            if self.capital and names:
+                names[0] = names[0].capitalize()
         else:
             names = [format_card(c, "ru_symbol") for c in self.cards]
         return _and(names, lang)
