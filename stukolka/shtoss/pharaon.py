@@ -313,7 +313,15 @@ class Pharaon(GameState):
             unseen=tuple(inner.casekeeper().items()), returns=tuple(self.returns()))
 
     def settlement(self) -> Ledger:
-        """The coup's settlement as a :class:`~stukolka.base.Ledger`, once it is over."""
+        """The coup's settlement as a :class:`~stukolka.base.Ledger`, once it is over; it is said in
+        any language (``render(lang)``, ``html(lang)``, ``to_dict(lang)``).
+
+        >>> g = Pharaon()
+        >>> for a in ["bank 1000", "name A 100", "deck K♠ 3♦ A♣ A♥", "next", "next"]:
+        ...     g.apply_action(a)
+        >>> print(g.settlement().lines[0].words("ru"))
+        понтёр 1, Т♠ на 100: Т♣ на 3-м месте (направо); плие: две такие карты в одном абцуге (решает условленное правило о плие); понтёр 1 проигрывает 100
+        """
         if not self.is_terminal():
             raise IllegalActionError("settlement", "the coup is not over yet",
                                      rule_tag("shtoss-rule-pharaon-sides", "2.2"))
