@@ -20,7 +20,7 @@ from typing import ClassVar, Iterable
 
 from stukolka.base import Ledger, LedgerLine, Observation
 from stukolka.i18n import Cards, Msg
-from stukolka.shtoss.words import Joined
+from stukolka.shtoss.stakes import Joined
 from stukolka.cards import QUEEN, card_rank, format_card
 from stukolka.errors import IllegalActionError
 from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, card_penalty

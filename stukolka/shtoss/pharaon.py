@@ -16,17 +16,16 @@ from typing import Any, ClassVar, Mapping, Sequence
 from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg, check_lang, tr
 from stukolka.base import ActionInfo, GameState, Ledger, Observation, check_record
 from stukolka.base import playthrough as _playthrough
-from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card, rank_name
+from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
 from stukolka.shtoss.observation import ledger_of, view_of
 from stukolka.shtoss.checks import MAX_AMOUNT, invalid, parse_int, short
 from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
-from stukolka.shtoss.stakes import Settlement
+from stukolka.shtoss.stakes import Settlement, refused
 from stukolka.shtoss.actions import action_text, apply_atomically, refusal
 from stukolka.shtoss.state import ShtossState
-from stukolka.shtoss.words import refused
 
 __all__ = ["Pharaon", "Phase", "PharaonObservation", "playthrough", "loads"]
 
