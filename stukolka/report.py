@@ -22,10 +22,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import money_text
+from stukolka.base import money_text, rule_link_html
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, check_lang, tr
+from stukolka.rule_pages import RULE_PAGES
 
-__all__ = ["Table", "fraction_text", "cell_text", "table_of"]
+__all__ = ["Table", "Refusal", "fraction_text", "cell_text", "table_of"]
 
 
 def fraction_text(p: Fraction | int, digits: int = 3) -> str:
@@ -114,3 +116,35 @@ def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str =
         items = list(mapping.items())
     return Table([key, value], [[cell_text(k), v] for k, v in items], caption=caption,
                  money=[value] if money else [])
+
+
+class Refusal:
+    """An error the rules raised, shown to a reader: what was refused, in words, and a link to
+    the rule (its title), without the tags a traceback carries.
+
+    A chapter that shows the engine refusing a move or a setting ends its cell with
+    ``Refusal(exc)`` rather than ``print(exc)``:
+
+    >>> from stukolka.errors import RulesError
+    >>> print(Refusal(RulesError("stake 10 is not divisible by 3 [ST-01, stukolka-rule-stake]")))
+    Refused: stake 10 is not divisible by 3 (rule: The stake)
+    """
+
+    def __init__(self, exc: StukolkaError, lang: str = DEFAULT) -> None:
+        self.text, self.rule = exc.refusal()
+        self.lang = check_lang(lang)
+
+    def _words(self) -> str:
+        page = RULE_PAGES.get(self.rule)
+        return page[1] if page else self.rule.split("-rule-")[-1].replace("-", " ")
+
+    def __str__(self) -> str:
+        out = tr("core.refused", self.lang, text=self.text)
+        return out + (f" ({tr('core.rule', self.lang, words=self._words())})" if self.rule else "")
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        rule = f" {rule_link_html(self.rule, self.lang)}" if self.rule else ""
+        return f"<p class='stukolka-refusal'>{html.escape(tr('core.refused', self.lang, text=self.text))}{rule}</p>"
