@@ -180,10 +180,10 @@ def _broken(rule: str, card: str) -> Msg:
     """A violation in words: the card, the rule's name and what the rule says."""
     says = rule in RULE_LABELS and rule != "stukolka-rule-violation"
     if not card:
-        return Msg("ledger.broke-unknown-says", {"says": RuleSays(rule)}) if says else Msg("ledger.broke-unknown")
+        return Msg("ledger.broke-unknown-says", {"says": RuleSays(rule=rule)}) if says else Msg("ledger.broke-unknown")
     cards = Cards((int(parse_card(card)),))
     if says:
-        return Msg("ledger.broke", {"card": cards, "rule": rule_name(rule), "says": RuleSays(rule)})
+        return Msg("ledger.broke", {"card": cards, "rule": rule_name(rule), "says": RuleSays(rule=rule)})
     return Msg("ledger.broke-bare", {"card": cards, "rule": rule_name(rule)})
 
 
@@ -192,14 +192,15 @@ class RuleSays(Msg):
     """What a rule says, as a clause inside a sentence: its words (:func:`rule_words`) without
     the sources in parentheses and the full stop, the first letter small."""
 
-    id: str = "stukolka-rule-violation"
+    id: str = "rule-says"
+    rule: str = ""
 
     def text(self, lang: str = DEFAULT) -> str:
-        says = rule_words(self.id, lang).split(" (")[0].rstrip(".")
+        says = rule_words(self.rule, lang).split(" (")[0].rstrip(".")
         return says[:1].lower() + says[1:]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.id}
+        return {"rule": self.rule}
 
 
 def end_moves(pot: int, trick_winners: Sequence[int], active: Sequence[bool],
