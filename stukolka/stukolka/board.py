@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Msg, check_lang, tr
+from stukolka.i18n import Cards as SaidCards
 from stukolka.base import GameState, IllegalActionError, InvalidActionError, Ledger, RecordError, RulesError, StukolkaError
 from stukolka.cards import Cards, parse_card
 from stukolka.stukolka import _slots
@@ -34,7 +35,8 @@ from stukolka.stukolka.play import (PLAYING, card_options, declaring_order, disc
                                     trick_winner, violation_rule)
 from stukolka.stukolka.pot import opening_contributions, state_ledger
 from stukolka.stukolka.record_format import check_stukolka_record, record_error, state_record
-from stukolka.stukolka.rules import RULE_LABELS, StukolkaRules, _short, check_setup
+from stukolka.stukolka.rules import StukolkaRules, _short, check_setup, rule_words
+from stukolka.stukolka.words import Spoken, refusal_words, refused
 
 __all__ = ["DealBoard", "seats_of"]
 
@@ -407,9 +409,10 @@ class DealBoard(GameState):
             seen[p] = True
             self.seen = seen
 
-    def _event(self, text: str) -> None:
-        """Note a table event (``events`` is never changed in place: _slots.REBOUND)."""
-        self.events = self.events + [text]
+    def _event(self, msg: Msg) -> None:
+        """Note a table event, in English words that keep their message (:class:`~stukolka.stukolka.words.Spoken`;
+        ``events`` is never changed in place: _slots.REBOUND)."""
+        self.events = self.events + [Spoken(msg)]
 
     # ------------------------------------------------------------------ copies, comparison, what a seat sees
     def clone(self) -> Self:
@@ -432,7 +435,7 @@ class DealBoard(GameState):
         if len(stock) < k and self.rules.stock_exhausted == "reshuffle_discards":
             stock = self.stock = stock + self.thrown
             self.thrown = []
-            self._event("stock rebuilt from the thrown cards")
+            self._event(Msg("stukolka.event.stock-rebuilt"))
         out = stock[:k]
         del stock[:k]       # (the state's own list: the deal made it, a clone copies it)
         return out
@@ -471,26 +474,41 @@ class DealBoard(GameState):
 
     def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
         """Why the engine refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is
-        legal.  In ``penalize`` mode an illegal card is playable but costs a remiz: the answer then
-        names the rule it breaks (``stukolka-rule-violation``).  The state is not changed."""
+        legal; the text in ``lang``.  In ``penalize`` mode an illegal card is playable but costs a
+        remiz: the answer then names the rule it breaks (``stukolka-rule-violation``).  The state
+        is not changed.
+
+        >>> from stukolka.stukolka.record import position, run
+        >>> s = run(position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠"), "knock", "pass", "knock")
+        >>> s.why_illegal("knock", "ru")
+        ('сейчас так нельзя; можно: Оставить свои карты, Снести Т♠, Снести К♥, Снести 2♦, Снести Т♠ К♥, Снести Т♠ 2♦, Снести К♥ 2♦, Снести Т♠ К♥ 2♦', 'stukolka-rule-purchase')
+        """
+        check_lang(lang)
         try:
             a = self._canonical(action)
         except StukolkaError as exc:
-            return str(exc), exc.rule
+            return self._refusal_in(exc, lang)
         if a in self.legal_actions():
             return None
         if self.phase is _PLAY and a in PLAY_OF:
             p, card = self._to_play(), PLAY_OF[a]
             if card not in self.hands[p]:
-                return f"{CARD_NAMES[card]} is not in seat {p}'s hand", "stukolka-rule-violation"
+                return (tr("stukolka.refuse.not-in-hand", lang, card=SaidCards((card,)), n=p),
+                        "stukolka-rule-violation")
             broken = self._violation_rule(p, card)
-            return RULE_LABELS.get(broken, broken), broken
+            return rule_words(broken, lang) or broken, broken
         probe = self.clone()
         try:
             probe.apply_action(a)
         except StukolkaError as exc:
-            return str(exc), exc.rule
+            return self._refusal_in(exc, lang)
         return None
+
+    @staticmethod
+    def _refusal_in(exc: StukolkaError, lang: str) -> tuple[str, str]:
+        """A refusal as :meth:`why_illegal` answers it: in English the error itself, with its tag;
+        in another language the reason in its words (:func:`~stukolka.stukolka.words.refusal_words`)."""
+        return (str(exc) if lang == "en" else refusal_words(exc, lang)), exc.rule
 
     def card_locations(self) -> dict[int, str]:
         """Where each of the 52 cards is: ``pack`` (not dealt), ``stock``, ``hand <p>``,
@@ -606,8 +624,7 @@ class DealBoard(GameState):
         if isinstance(action, str) and " ".join(action.lower().split()) == UNSEEN_DISCARD:
             card = self.unseen_discard()
             if card is None:
-                raise IllegalActionError(action, "only a buyer in the dark who has not looked at his cards "
-                                         "throws out a card unseen", "stukolka-rule-dark")
+                raise refused(action, Msg("stukolka.refuse.unseen"), "stukolka-rule-dark")
             return DISCARD_ONE[card]
         return canonical(action, self._exchanger_hand(), self.phase is _SHUFFLE)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from stukolka.i18n import DEFAULT, tr
 from stukolka.stukolka.rules import StukolkaRules
 
 __all__ = ["PLAYING", "BEATS", "beats", "beats_table", "trick_winner", "winning_index", "card_options", "lead_options",
@@ -87,9 +88,9 @@ def trick_winner(trick: Trick, trump: int | None) -> tuple[int, int]:
     return seat, card
 
 
-def trick_reason(card: int, trump: int | None) -> str:
-    """Why the winning ``card`` took its trick, in words (``stukolka-rule-trick-winner``)."""
-    return "the highest trump" if card // 13 == trump else "the highest card of the suit led"
+def trick_reason(card: int, trump: int | None, lang: str = DEFAULT) -> str:
+    """Why the winning ``card`` took its trick, in words in ``lang`` (``stukolka-rule-trick-winner``)."""
+    return tr("stukolka.trick.trump" if card // 13 == trump else "stukolka.trick.suit", lang)
 
 
 def card_options(rules: StukolkaRules, hand: Sequence[int], trick: Trick, trump: int,

@@ -12,7 +12,8 @@ The end of a deal is settled by one function, :func:`end_moves`: the money each 
 remiz or all-pass moves, line by line, as data.  Everything else reads it: the engine pays
 their sums when a deal ends (:func:`state_payments`), :func:`settle_deal` is their sums for
 trick counts, and :func:`settlement_lines` puts each in words as a
-:class:`~stukolka.base.LedgerLine`, from which :func:`deal_ledger` itemises the whole money of a
+:class:`~stukolka.base.LedgerLine` (a message of the catalogue, ``stukolka/i18n/<lang>/ledger.json``,
+said in the language a reader asks for), from which :func:`deal_ledger` itemises the whole money of a
 deal as a :class:`~stukolka.base.Ledger` (one line per fee, ante, trick, forfeit, remiz and
 purchase, each with its rule label), shown by
 :meth:`StukolkaState.settlement <stukolka.stukolka.state.StukolkaState.settlement>`; the engine
@@ -33,14 +34,16 @@ three are, a whole pot.  So every pot stays divisible by 3 (``stukolka-rule-chip
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from stukolka.base import Ledger, LedgerLine, RulesError
+from stukolka.cards import parse_card
+from stukolka.i18n import DEFAULT, Cards, Msg
 from stukolka.stukolka.play import trick_winner
-from stukolka.stukolka.rules import RULE_LABELS
-from stukolka.cards import format_card
+from stukolka.stukolka.rules import RULE_LABELS, rule_name, rule_words
 
 __all__ = ["opening_contributions", "pot_in_play", "trick_share", "remiz", "settle_deal",
            "settle_all_pass", "forfeit_taker", "end_moves", "settlement_lines", "deal_ledger", "state_ledger",
@@ -144,24 +147,60 @@ def forfeit_taker(trick: Sequence[tuple[int, int]], trump: int, violators: Colle
     return trick_winner(others, trump)[0]
 
 
-def _line(item: str, text: str, rule: str, amounts: Mapping[int, int] | None = None, table: int = 0) -> LedgerLine:
-    """A ledger line whose text starts with a capital letter."""
-    return LedgerLine(item, text[:1].upper() + text[1:], rule, dict(amounts or {}), table)
+@dataclasses.dataclass(frozen=True)
+class Sentence(Msg):
+    """A ledger line's message, said as a sentence: its first letter a capital in every language
+    (a line may begin with a seat's name, ``seat 2`` / ``игрок 2``)."""
+
+    def text(self, lang: str = DEFAULT) -> str:
+        words = super().text(lang)
+        return words[:1].upper() + words[1:]
 
 
-def _who(names: Sequence[str], p: int) -> str:
-    return names[p] if p < len(names) else f"seat {p}"
+def _line(item: str, msg_id: str, fields: Mapping[str, Any], rule: str, amounts: Mapping[int, int] | None = None,
+          table: int = 0) -> LedgerLine:
+    """A ledger line said by the message ``msg_id`` (:mod:`stukolka.i18n`, ``ledger.json``)."""
+    return LedgerLine.said(item, Sentence(msg_id, dict(fields)), rule, dict(amounts or {}), table)
 
 
-def _broken(rule: str, card: str) -> str:
-    """A violation in words: the card, the rule's label and what the rule says."""
-    says = RULE_LABELS.get(rule, "").split(" (")[0].rstrip(".")
-    what = f"{card} against {rule}" if card else "a card against the rules"
-    return f"{what} ({says[:1].lower() + says[1:]})" if says and rule != "stukolka-rule-violation" else what
+def _who(names: Sequence[str], p: int) -> str | Msg:
+    """Seat ``p`` as the ledger names it: its given name, else ``seat p`` in the reader's language."""
+    return names[p] if p < len(names) else Msg("core.seat", {"n": p})
 
 
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
+def listed(items: Sequence[Any], joint: str = "ledger.list") -> Any:
+    """``items`` (messages, words or numbers) said one after another, joined by the message
+    ``joint`` (``ledger.list``: ``a, b``; ``ledger.list-semicolon``; ``ledger.list-plus``)."""
+    if len(items) == 1:
+        return items[0]
+    return Msg(joint, {"first": items[0], "rest": listed(items[1:], joint)})
+
+
+def _broken(rule: str, card: str) -> Msg:
+    """A violation in words: the card, the rule's name and what the rule says."""
+    says = rule in RULE_LABELS and rule != "stukolka-rule-violation"
+    if not card:
+        return Msg("ledger.broke-unknown-says", {"says": RuleSays(rule=rule)}) if says else Msg("ledger.broke-unknown")
+    cards = Cards((int(parse_card(card)),))
+    if says:
+        return Msg("ledger.broke", {"card": cards, "rule": rule_name(rule), "says": RuleSays(rule=rule)})
+    return Msg("ledger.broke-bare", {"card": cards, "rule": rule_name(rule)})
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleSays(Msg):
+    """What a rule says, as a clause inside a sentence: its words (:func:`rule_words`) without
+    the sources in parentheses and the full stop, the first letter small."""
+
+    id: str = "rule-says"
+    rule: str = ""
+
+    def text(self, lang: str = DEFAULT) -> str:
+        says = rule_words(self.rule, lang).split(" (")[0].rstrip(".")
+        return says[:1].lower() + says[1:]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule}
 
 
 def end_moves(pot: int, trick_winners: Sequence[int], active: Sequence[bool],
@@ -253,11 +292,12 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
                      violations: Sequence[Violation] = (), *, dealer: int | None = None,
                      all_pass: str = "dealer_takes", forfeits: bool = False, max_one_remiz: bool = True,
                      cap: int | None = None, forfeit_takers: Mapping[int, int | None] | None = None,
-                     trick_notes: Sequence[str] = (), names: Sequence[str] = ()) -> list[LedgerLine]:
-    """The lines paid when a deal ends (:func:`end_moves`), each put in words: each trick's
-    third, the forfeits, the remizes; or, when nobody played, the all-pass line
-    (``stukolka-rule-all-pass``, K-13).  ``trick_notes`` are added to each trick's words,
-    ``names`` name the seats.
+                     trick_notes: Sequence[str | Msg] = (), names: Sequence[str] = ()) -> list[LedgerLine]:
+    """The lines paid when a deal ends (:func:`end_moves`), each put in words (a message of
+    ``ledger.json``, said in any language): each trick's third, the forfeits, the remizes; or,
+    when nobody played, the all-pass line (``stukolka-rule-all-pass``, K-13).  ``trick_notes``
+    (words or messages) are added to each trick's words, ``names`` name the seats (by default
+    ``seat 2``, ``игрок 2``).
 
     >>> [(ln.item, dict(ln.amounts), ln.table) for ln in settlement_lines(60, [0, 0, 1], [True, True, True])]
     [('trick', {0: 20}, -20), ('trick', {0: 20}, -20), ('trick', {1: 20}, -20), ('remiz', {2: -60}, 60)]
@@ -265,37 +305,37 @@ def settlement_lines(pot: int, trick_winners: Sequence[int], active: Sequence[bo
     moves = end_moves(pot, trick_winners, active, violations, dealer=dealer, all_pass=all_pass, forfeits=forfeits,
                       max_one_remiz=max_one_remiz, cap=cap, forfeit_takers=forfeit_takers)
     one = remiz(pot, cap)
-    amount = f"{one}, capped by remiz_cap (the pot in play is {pot})" if one < pot else f"{one}"
-    broken: dict[int, list[str]] = {}
+    amount: Any = Msg("ledger.remiz-capped", {"remiz": one, "pot": pot}) if one < pot else one
+    broken: dict[int, list[Msg]] = {}
     for q, rule, card in violations:
         broken.setdefault(q, []).append(_broken(rule, card))
     lines = []
     for item, rule, amounts, change, facts in moves:
+        msg_id: str
+        fields: dict[str, Any]
         if item == "all-pass":
-            text = (f"Everybody passed: the pot in play, {pot}, stays on the table for the next deal"
-                    if facts[0] is None else
-                    f"Everybody passed: the dealer, {_who(names, facts[0])}, takes the pot in play, {pot}")
+            msg_id, fields = (("ledger.all-pass-stays", {"pot": pot}) if facts[0] is None else
+                              ("ledger.all-pass-dealer", {"who": _who(names, facts[0]), "pot": pot}))
         elif item == "trick":
             i, w, unopposed = facts
-            note = trick_notes[i] if i < len(trick_notes) else " (unopposed: nobody else played)" if unopposed else ""
-            text = f"Trick {i + 1}{note}: {_who(names, w)} takes a third of the pot in play, {-change}"
+            note = trick_notes[i] if i < len(trick_notes) else Msg("ledger.unopposed") if unopposed else ""
+            msg_id, fields = "ledger.trick", {"n": i + 1, "note": note, "who": _who(names, w), "share": -change}
         elif item == "forfeit":
             i, w, taker = facts
-            text = (f"{_who(names, w)} broke a rule and forfeits trick {i + 1}; every card in it was an "
-                    "offender's, so its third stays on the table" if taker is None else
-                    f"{_who(names, w)} broke a rule and forfeits trick {i + 1}: its third goes to "
-                    f"{_who(names, taker)}, whose card would have taken it")
+            msg_id, fields = (("ledger.forfeit-stays", {"who": _who(names, w), "n": i + 1}) if taker is None else
+                              ("ledger.forfeit", {"who": _who(names, w), "n": i + 1, "taker": _who(names, taker)}))
         else:
             p, took, why = facts
-            broke = "; ".join(broken.get(p, []))
+            broke = listed(broken.get(p, []) or [""], "ledger.list-semicolon")
             if why == "trickless and broke":
-                text = (f"{_who(names, p)} took no trick and played {broke}: one remiz (at most one a "
-                        f"player), {amount}")
+                msg_id, fields = "ledger.remiz-trickless-broke", {"who": _who(names, p), "broke": broke,
+                                                                   "amount": amount}
             elif why == "trickless":
-                text = f"{_who(names, p)} played and took no trick: a remiz of the pot in play, {amount}"
+                msg_id, fields = "ledger.remiz", {"who": _who(names, p), "amount": amount}
             else:
-                text = f"{_who(names, p)} played {broke}: a remiz even with {_plural(took, 'trick')}, {amount}"
-        lines.append(_line(item, text, rule, dict(amounts), change))
+                msg_id, fields = "ledger.remiz-broke", {"who": _who(names, p), "broke": broke, "tricks": took,
+                                                         "amount": amount}
+        lines.append(_line(item, msg_id, fields, rule, dict(amounts), change))
     return lines
 
 
@@ -378,7 +418,7 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
                 active: Sequence[bool], trick_winners: Sequence[int] = (),
                 violations: Sequence[Violation] = (), forfeits: bool = False, max_one_remiz: bool = True,
                 cap: int | None = None, forfeit_takers: Mapping[int, int | None] | None = None,
-                trick_notes: Sequence[str] = (), purchases: Sequence[int] = (), price: int = 0,
+                trick_notes: Sequence[str | Msg] = (), purchases: Sequence[int] = (), price: int = 0,
                 all_pass: str = "dealer_takes", obligatory: bool = False, ante_mode: str = "dealer_only",
                 dealer_ante_multiplier: int = 2, next_dealer: int | None = None,
                 fee_seat: int | None = None, names: Sequence[str] = ()) -> Ledger:
@@ -396,6 +436,14 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     ([-195, 120, 60], 15)
     >>> print(led.lines[-2].text)
     Next deal: 180 on the table + 15 staked = 195 in play, 65 a trick
+
+    Each line is a message of the catalogue (``ledger.json``), said in the language asked for:
+
+    >>> print(led.lines[1].text); print(led.lines[1].words("ru"))
+    The dealer, seat 0, stakes the fee, 15
+    Сдающий, игрок 0, ставит за сдачу 15
+    >>> print(led.lines[4].words("ru"))
+    Взятка 2: игрок 1 берёт треть кона, 60
     """
     n = n_players
     if len(contributions) != n or len(active) != n:
@@ -404,52 +452,50 @@ def deal_ledger(*, n_players: int, dealer: int, stake: int, carry: int, contribu
     pot = pot_in_play(carry, contributions)
     payer = dealer if fee_seat is None else fee_seat
     fee = min(stake, contributions[payer])
-    lines = [_line("carry", f"On the table from the last deal: {carry}" if carry
-                   else "Nothing on the table from the last deal", "stukolka-rule-rotation")]
+    lines = [_line("carry", "ledger.carry", {"carry": carry}, "stukolka-rule-rotation") if carry
+             else _line("carry", "ledger.carry-none", {}, "stukolka-rule-rotation")]
     if fee:
-        lines.append(_line("fee", f"{_who(names, payer)} deals and stakes the fee, {fee}",
-                           "stukolka-rule-dealer-fee", {payer: -fee}, fee))
+        lines.append(_line("fee", "ledger.fee" if payer == dealer else "ledger.fee-in-turn",
+                           {"who": _who(names, payer), "fee": fee}, "stukolka-rule-dealer-fee", {payer: -fee}, fee))
     antes = {p: c - (fee if p == payer else 0) for p, c in enumerate(contributions)}
     antes = {p: -x for p, x in antes.items() if x}
     if antes:
-        why = (f"Obligatory deal: every player antes {stake}; the dealer puts {dealer_ante_multiplier} stakes in "
-               "all, his fee included" if obligatory
-               else f"Nothing on the table: every player antes {stake}, the dealer besides his fee")
-        lines.append(_line("ante", why, "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
+        lines.append(_line("ante", "ledger.ante-obligatory" if obligatory else "ledger.ante",
+                           {"stake": stake, "k": dealer_ante_multiplier} if obligatory else {"stake": stake},
+                           "stukolka-rule-obligatory" if obligatory else "stukolka-rule-dealer-fee",
                            antes, -sum(antes.values())))
     share = trick_share(pot)
-    lines.append(_line("pot", f"Pot in play: {carry} + {sum(contributions)} staked = {pot}; a trick pays "
-                       f"{share}, a remiz is {remiz(pot, cap)}", "stukolka-rule-pot-in-play"))
+    lines.append(_line("pot", "ledger.pot", {"carry": carry, "staked": sum(contributions), "pot": pot,
+                                             "share": share, "remiz": remiz(pot, cap)}, "stukolka-rule-pot-in-play"))
     lines += settlement_lines(pot, trick_winners, active, violations, dealer=dealer, all_pass=all_pass,
                               forfeits=forfeits, max_one_remiz=max_one_remiz, cap=cap,
                               forfeit_takers=forfeit_takers, trick_notes=trick_notes, names=names)
     bought = {p: -x for p, x in enumerate(purchases) if x}
     if bought:
-        cards = f" ({_plural(-sum(bought.values()) // price, 'card')} at {price})" if price else ""
-        lines.append(_line("purchase", f"Bought cards{cards}: the money goes into the next deal's pot",
+        cards: Any = (Msg("ledger.purchase-cards", {"n": -sum(bought.values()) // price, "price": price})
+                      if price else "")
+        lines.append(_line("purchase", "ledger.purchase", {"cards": cards},
                            "stukolka-rule-purchase", bought, -sum(bought.values())))
     nxt = carry + sum((int(ln.table) for ln in lines), 0)
-    labels = {"remiz": "remizes", "forfeit": "forfeited thirds", "all-pass": "the pot carried over",
-              "purchase": "purchases"}
+    labels = {"remiz": "ledger.part-remizes", "forfeit": "ledger.part-forfeits", "all-pass": "ledger.part-carried",
+              "purchase": "ledger.part-purchases"}
     parts = [(labels[item], sum(int(ln.table) for ln in lines if ln.item == item and ln.table > 0))
              for item in labels]
     if any(ln.item == "all-pass" and not ln.amounts for ln in lines):
         parts[2] = (labels["all-pass"], pot)
-    why = " + ".join(f"{name} {x}" for name, x in parts if x)
-    lines.append(_line("next-carry", f"Stays on the table for the next deal: {nxt}"
-                       + (f" ({why})" if why and nxt else ""), "stukolka-rule-chips-conserved"))
+    why = [Msg(name, {"x": x}) for name, x in parts if x]
+    lines.append(_line("next-carry", "ledger.next-carry",
+                       {"carry": nxt, "why": Msg("ledger.next-carry-why", {"parts": listed(why, "ledger.list-plus")})
+                        if why and nxt else ""}, "stukolka-rule-chips-conserved"))
     if next_dealer is not None:
         nc = opening_contributions(n, next_dealer, stake, nxt, obligatory=obligatory, ante_mode=ante_mode,
                                    dealer_ante_multiplier=dealer_ante_multiplier)
         npot = pot_in_play(nxt, nc)
-        lines.append(_line("next-pot", f"Next deal: {nxt} on the table + {sum(nc)} staked = {npot} in play, "
-                           f"{trick_share(npot)} a trick", "stukolka-rule-pot-in-play"))
-        lines.append(_line("next-dealer", f"Next dealer: {_who(names, next_dealer)}, on the dealer's left",
+        lines.append(_line("next-pot", "ledger.next-pot", {"carry": nxt, "staked": sum(nc), "pot": npot,
+                                                           "share": trick_share(npot)}, "stukolka-rule-pot-in-play"))
+        lines.append(_line("next-dealer", "ledger.next-dealer", {"who": _who(names, next_dealer)},
                            "stukolka-rule-rotation"))
     return Ledger(tuple(lines), n, tuple(names))
-
-
-_NAMES = tuple(format_card(c) for c in range(52))
 
 
 def _trick_facts(state: Any, active: Sequence[bool] | None = None
@@ -498,7 +544,8 @@ def state_ledger(state: Any) -> Ledger:
     facts: stakes, declarations, tricks, violations and purchases.  The engine pays its sums."""
     r = state.rules
     act, winners, takers = _trick_facts(state)
-    notes = [" (" + ", ".join(f"{q}: {_NAMES[c]}" for q, c in trick) + ")" for trick, _ in state.tricks]
+    notes = [Msg("ledger.trick-cards", {"plays": listed([Msg("ledger.trick-play", {"n": q, "card": Cards((c,))})
+                                                         for q, c in trick])}) for trick, _ in state.tricks]
     price = r.purchase_price_per_card
     paid = [price * (b - (3 if p == state.golets_taker else 0)) for p, b in enumerate(state.bought)]
     return deal_ledger(

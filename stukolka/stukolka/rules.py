@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stukolka.base import RulesError
+from stukolka.i18n import DEFAULT, Msg, catalogue, tr
 
-__all__ = ["StukolkaRules", "VARIANTS", "PLAYER_LIMITS", "PURCHASE_VARIANTS", "RULE_LABELS", "MONEY_LIMIT", "check_setup"]
+__all__ = ["StukolkaRules", "VARIANTS", "PLAYER_LIMITS", "PURCHASE_VARIANTS", "RULE_LABELS", "rule_words", "rule_name", "MONEY_LIMIT", "check_setup"]
 
 VARIANTS = ("golets", "prikup", "shleif", "obligatory")
 #: K-18: player limits per variant (001 for the upper bounds; 3 as the common minimum).
@@ -341,42 +342,25 @@ def check_setup(who: str, rules: object, dealer: object, carry: object,
     return rules, out
 
 
-#: Book labels of the rules the engine implements, each with a one-line description.
-RULE_LABELS: dict[str, str] = {
-    "stukolka-rule-stake": "The stake is a multiple of 3, so every trick share is whole (ST-01).",
-    "stukolka-rule-player-limits": "Player counts per variant, and enough cards for the stock (K-18).",
-    "stukolka-rule-seat-draw": "The lowest card of the seat draw deals first; ace high, ties redraw (K-19).",
-    "stukolka-rule-rotation": "The deal passes to the dealer's left; the pot is carried over.",
-    "stukolka-rule-cut": "The player on the dealer's right cuts the pack.",
-    "stukolka-rule-deal": "Three cards each, one at a time from the dealer's left; the next card fixes trump.",
-    "stukolka-rule-misdeal": "Exposed or miscounted cards force a redeal by the same dealer (K-12).",
-    "stukolka-rule-out-of-turn-deal": "A deal out of turn passes on if noticed early, else stands.",
-    "stukolka-rule-dealer-fee": "The dealer stakes his fee; antes in obligatory deals (K-3, K-4).",
-    "stukolka-rule-pot-in-play": "The pot in play is the carry plus this deal's fee and antes (K-20).",
-    "stukolka-rule-declare": "Knock or pass in turn from the dealer's left, dealer last; passers fold.",
-    "stukolka-rule-golets": "One player may exchange his hand for the golets, must play and leads (K-5, K-21).",
-    "stukolka-rule-golets-dealer": "The golets dealer may pass even against one knocker by default (K-1).",
-    "stukolka-rule-forced-defence": "The prikup dealer must play against a lone knocker (K-2, K-14, K-15).",
-    "stukolka-rule-purchase": "Knockers discard and buy in seat order, the dealer last.",
-    "stukolka-rule-shleif": "Shleif: the dealer keeps the trump card as a 4th card and always plays (K-9).",
-    "stukolka-rule-shleif-refusal": "The shleif may be refused before the deal; then the trump is dead (K-15).",
-    "stukolka-rule-obligatory": "Obligatory deals: everyone antes and plays; voluntary while a remiz stands.",
-    "stukolka-rule-dark": "In the dark: discard k unseen, receive k+1, discard 1 (K-16).",
-    "stukolka-rule-razrez": "Passers may cut in after all purchases: take 4, discard 1, last one leads (K-17).",
-    "stukolka-rule-first-lead": "Golets taker, else last razrez buyer, else first knocker leads.",
-    "stukolka-rule-trump-ace-lead": "A leader holding the trump ace must lead it (K-11).",
-    "stukolka-rule-marriage-lead": "A leader holding trump K and Q must lead the K (K-11).",
-    "stukolka-rule-marriage-exemption": "Not after winning the lead with a card of that marriage (K-11).",
-    "stukolka-rule-follow-suit": "A player must follow suit when he can (K-6).",
-    "stukolka-rule-must-beat": "A follower must beat the winning card if he can (K-7).",
-    "stukolka-rule-must-trump": "A player void in the led suit must trump (000, 001).",
-    "stukolka-rule-overtrump": "A trumped trick must be overtrumped when possible (K-8).",
-    "stukolka-rule-undertrump": "A void player who cannot overtrump still plays a trump by default (K-8).",
-    "stukolka-rule-trick-winner": "Highest trump wins, else the highest card of the led suit.",
-    "stukolka-rule-trick-share": "Each trick pays a third of the pot in play.",
-    "stukolka-rule-remiz": "An active player without a trick pays the pot in play as a remiz (K-20).",
-    "stukolka-rule-violation": "A rule violation costs a remiz even with tricks (K-10).",
-    "stukolka-rule-all-pass": "If everyone passes the dealer takes the pot (K-13).",
-    "stukolka-rule-chips-conserved": "Chips are conserved and every pot is divisible by 3 (ST-32).",
-    "stukolka-rule-actions": "Actions follow one grammar (docs/stukolka-actions.md); anything else is refused.",
-}
+#: Book labels of the rules the engine implements, each with a one-line description in English
+#: (its words in every language are the catalogue's ``stukolka.rule.<name>``: :func:`rule_words`).
+RULE_LABELS: dict[str, str] = {"stukolka-rule-" + key.removeprefix("stukolka.rule."): str(text)
+                               for key, text in catalogue("en").items() if key.startswith("stukolka.rule.")}
+
+
+def rule_words(label: str, lang: str = DEFAULT) -> str:
+    """The one-line description of the rule ``label`` in ``lang`` (``""`` for a label the engine
+    does not know).
+
+    >>> rule_words("stukolka-rule-follow-suit"), rule_words("stukolka-rule-follow-suit", "ru")
+    ('A player must follow suit when he can (K-6).', 'Игрок обязан ходить в масть, если она у него есть (K-6).')
+    """
+    key = "stukolka.rule." + label.removeprefix("stukolka-rule-")
+    return tr(key, lang) if label in RULE_LABELS else ""
+
+
+def rule_name(label: str) -> Msg | str:
+    """The rule ``label`` as a sentence names it: in English its book label, in Russian its name
+    (``ходить в масть``); a rule without a name is its label."""
+    key = "stukolka.name." + label.removeprefix("stukolka-rule-")
+    return Msg(key) if key in catalogue("en") else label

@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Msg, check_lang
+from stukolka.i18n import Cards as SaidCards
 from stukolka.base import ActionInfo, IllegalActionError
 from stukolka.cards import card_rank, parse_card
 from stukolka.stukolka.actions import (ACTION_RULE, BLIND_BASE, BLINDS, CARD_NAMES, CUT_BASE, CUT_IDS, CUT_OF,
@@ -54,7 +55,7 @@ from stukolka.stukolka.play import BEATS, follow_options, lead_options, marriage
 from stukolka.stukolka.pot import state_payments
 from stukolka.stukolka.view import view as _view_of
 from stukolka.stukolka.actions import UNSEEN_DISCARD
-from stukolka.stukolka.words import UNSEEN_INFO, describe
+from stukolka.stukolka.words import Choices, describe, refused, unseen_info
 
 # Names read from this module by older code (``stukolka.stukolka.state.ACTION_IDS``, ``RECORD_FORMAT``
 # ...), whose homes are the base, the action codec and the record format:
@@ -350,8 +351,7 @@ class StukolkaState(DealBoard):
         a = self._canonical(action)
         ph = self.phase
         if ph is _OVER:
-            raise IllegalActionError(action, "the deal is over; the next deal is a new state",
-                                     "stukolka-rule-rotation")
+            raise refused(action, Msg("stukolka.refuse.over"), "stukolka-rule-rotation")
         if ph is _PLAY:
             return self._apply_card(action, a)
         if ph is _SHUFFLE or ph is _SEAT_DRAW:
@@ -359,14 +359,14 @@ class StukolkaState(DealBoard):
         if ph is _CUT:
             k = int(a.split()[1]) if a.startswith("cut ") else -1
             if not 1 <= k <= 51:
-                raise IllegalActionError(action, "the cutter (dealer's right) cuts: 'cut 1' .. 'cut 51'",
-                                         "stukolka-rule-cut")
+                raise refused(action, Msg("stukolka.refuse.cut"), "stukolka-rule-cut")
             return self._cut(k)
         legal = self.legal_actions()
         aid = self._lc.get(a) if self._lc is not None else None
         if aid is None:
-            raise IllegalActionError(action, f"not allowed now; legal: {', '.join(legal[:12])}"
-                                     + (" ..." if len(legal) > 12 else ""), self._phase_rule())
+            raise refused(action, Msg("stukolka.refuse.not-now", {
+                "legal": Choices(actions=tuple(legal[:12])),
+                "more": Msg("stukolka.refuse.more") if len(legal) > 12 else ""}), self._phase_rule())
         self.apply_action_id(aid)
 
     def _phase_rule(self) -> str:
@@ -383,16 +383,16 @@ class StukolkaState(DealBoard):
         p = self._to_play()
         card = PLAY_OF.get(a)
         if card is None:
-            raise IllegalActionError(action, "during play the only action is 'play <card>'", ACTION_RULE)
+            raise refused(action, Msg("stukolka.refuse.play-only"), ACTION_RULE)
         if card not in self.hands[p]:
-            raise IllegalActionError(action, f"{CARD_NAMES[card]} is not in seat {p}'s hand",
-                                     "stukolka-rule-violation")
+            raise refused(action, Msg("stukolka.refuse.not-in-hand", {"card": SaidCards((card,)), "n": p}),
+                          "stukolka-rule-violation")
         legal = self._card_options(p)[0]
         if card not in legal:
             broken = self._violation_rule(p, card)       # the rule this card breaks (as why_illegal says)
             if self.rules.violation_mode != "penalize":
-                raise IllegalActionError(action, "must play one of " + " ".join(CARD_NAMES[c] for c in legal),
-                                         broken or "stukolka-rule-violation")
+                raise refused(action, Msg("stukolka.refuse.must-play", {"cards": SaidCards(tuple(legal))}),
+                              broken or "stukolka-rule-violation")
             self.violations = self.violations + [(p, broken, CARD_NAMES[card])]
         self._play(p, card)
 
@@ -402,18 +402,17 @@ class StukolkaState(DealBoard):
         if self.phase is _SEAT_DRAW:
             cards = [int(parse_card(t)) for t in rest.split()] if head == "draw" else []
             if len(cards) != len(self._draw_pool) or len(set(cards)) != len(cards):
-                raise IllegalActionError(action, f"the seat draw needs {len(self._draw_pool)} different "
-                                         "cards, one per drawing player", "stukolka-rule-seat-draw")
+                raise refused(action, Msg("stukolka.refuse.seat-draw", {"k": len(self._draw_pool)}),
+                              "stukolka-rule-seat-draw")
             return self._seat_draw(cards)
         if head == "shuffle":
             return self._shuffle(shuffled_deck(int(rest)), a)
         if head == "deck":
             cards = [int(parse_card(t)) for t in rest.split()]
             if sorted(cards) != list(range(52)):
-                raise IllegalActionError(action, "a deck order lists each of the 52 cards once",
-                                         "stukolka-rule-deal")
+                raise refused(action, Msg("stukolka.refuse.deck-order"), "stukolka-rule-deal")
             return self._shuffle(cards, a)
-        raise IllegalActionError(action, "chance node: 'shuffle <seed>' or 'deck <52 cards>'", "stukolka-rule-deal")
+        raise refused(action, Msg("stukolka.refuse.chance"), "stukolka-rule-deal")
 
     # ------------------------------------------------------------------ the transitions
     def _seat_draw(self, cards: Sequence[int]) -> None:
@@ -473,7 +472,7 @@ class StukolkaState(DealBoard):
         n, d = self.n, self._the_dealer()
         self._history.append(id_string(aid))
         if aid == MISCOUNT:
-            return self._redeal("wrong number of cards")
+            return self._redeal(Msg("stukolka.event.miscount"))
         if aid < DEAL_BY_BASE:                       # deal expose k: the k-th card falls face up
             k = aid - EXPOSE_BASE
             owner = (d + k) % n
@@ -481,10 +480,10 @@ class StukolkaState(DealBoard):
             card = deck[k - 1]
             trump_ace = (deck[3 * n] // 13) * 13 + 12
             if owner != d:
-                return self._redeal(f"{CARD_NAMES[card]} of seat {owner} exposed")
+                return self._redeal(Msg("stukolka.event.exposed", {"card": SaidCards((card,)), "n": owner}))
             if card == trump_ace or self.rules.redeal_on_own_exposed_card:
-                return self._redeal(f"dealer's own {CARD_NAMES[card]} exposed")
-            self._event(f"dealer's own {CARD_NAMES[card]} exposed; play on")
+                return self._redeal(Msg("stukolka.event.own-exposed", {"card": SaidCards((card,))}))
+            self._event(Msg("stukolka.event.own-exposed-play-on", {"card": SaidCards((card,))}))
             self._deal()
             if self.phase is not _SHUFFLE:
                 self.exposed = self.exposed + [card]
@@ -492,19 +491,19 @@ class StukolkaState(DealBoard):
         if aid >= NOTICED_BASE:                      # noticed in time: the pack goes back
             p = aid - NOTICED_BASE
             self.redeals += 1
-            self._event(f"seat {p} dealt out of turn, noticed in time; the pack goes back to {d}")
+            self._event(Msg("stukolka.event.out-of-turn-noticed", {"n": p, "d": d}))
             self.deck = None
             self.phase = _SHUFFLE
             return
         p = aid - DEAL_BY_BASE
-        self._event(f"seat {p} dealt out of turn; the deal stands")
+        self._event(Msg("stukolka.event.out-of-turn", {"n": p}))
         self.dealer = p
         self._deal()
 
-    def _redeal(self, why: str) -> None:
+    def _redeal(self, why: Msg) -> None:
         """Same dealer deals again, no second fee (K-12, 003)."""
         self.redeals += 1
-        self._event(f"redeal: {why}")
+        self._event(Msg("stukolka.event.redeal", {"why": why}))
         self._reset_deal()
         self.phase = _SHUFFLE
 
@@ -526,7 +525,7 @@ class StukolkaState(DealBoard):
             self.trump_visible = True
             self.dead = self.dead + [tc]
         if self.rules.redeal_if_dealer_holds_trump_ace and self.trump_suit * 13 + 12 in self.hands[d]:
-            return self._redeal("the dealer holds the trump ace")
+            return self._redeal(Msg("stukolka.event.trump-ace"))
         if self.forced:  # stukolka-rule-obligatory: everyone plays his own cards
             self.declarations = ["knock"] * n
             return self._begin_play()
@@ -749,12 +748,12 @@ class StukolkaState(DealBoard):
     # ------------------------------------------------------------------ what players see
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data with everything a front end draws for ``seat``
-        (:func:`stukolka.stukolka.view.view`)."""
-        return _view_of(self, seat)
+        (:func:`stukolka.stukolka.view.view`), its words in ``lang``."""
+        return _view_of(self, seat, lang)
 
     def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` (any spelling the grammar reads) described in the position before it is made,
-        for a front end: its kind, the words of its button, what the table hears, the cards it
+        for a front end: its kind, the words of its button and what the table hears (in ``lang``), the cards it
         names, the number it carries, the rule it follows, whether its cards stay secret
         (:func:`stukolka.stukolka.words.describe`; the kinds are in ``docs/stukolka-actions.md``).
         An unreadable action raises :class:`~stukolka.errors.InvalidActionError`, one the engine
@@ -764,15 +763,18 @@ class StukolkaState(DealBoard):
         >>> s.apply_action("shuffle 4")
         >>> s.describe_action("CUT 13").to_dict()
         {'action': 'cut 13', 'kind': 'cut', 'words': 'Cut 13 cards', 'said': 'cuts 13 cards', 'rule': 'stukolka-rule-cut', 'cards': [], 'count': 13, 'secret': False}
+        >>> s.describe_action("cut 13", "ru").words, s.describe_action("cut 21", "ru").said
+        ('Снять 13 карт', 'снимает 21 карту')
         """
+        check_lang(lang)
         a = self._canonical(action)
         if isinstance(action, str) and " ".join(action.lower().split()) == UNSEEN_DISCARD:
-            return UNSEEN_INFO                           # (due, or _canonical refused it)
+            return unseen_info(lang)                     # (due, or _canonical refused it)
         if a not in self.legal_actions():
             self.clone().apply_action(a)                 # (refused as the engine refuses it)
         p = self.current_player()
         held = len(self.hands[p]) if 0 <= p < self.n else 0
-        return describe(a, held, self._choice_rule())
+        return describe(a, held, self._choice_rule(), lang)
 
     def _choice_rule(self) -> str:
         """The rule that limits the choice now: the cards' (or the trick winner's), the

@@ -32,6 +32,12 @@ that a page states no rule of its own.
 ([('Knock (I play)', 'knocks'), ('Pass', 'passes')], 'declare: knock or pass', [4, 5])
 >>> json.loads(json.dumps(v)) == v
 True
+
+Its words are in the language asked for, the data the same:
+
+>>> r = s.view(1, "ru")
+>>> [(a["words"], a["said"]) for a in r["actions"]], r["phase_words"], r["legal"] == v["legal"]
+([('Стучу (играю)', 'стучит'), ('Пас', 'пасует')], 'объявление: стучать или пасовать', True)
 """
 
 from __future__ import annotations
@@ -42,12 +48,13 @@ from typing import Any, Protocol
 from stukolka.base import CHANCE, TERMINAL, ActionInfo
 from stukolka.cards import card_name, format_card
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, check_lang
 from stukolka.stukolka.actions import UNSEEN_DISCARD
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import trick_reason, trick_winner
-from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, StukolkaRules
-from stukolka.stukolka.words import phase_words
+from stukolka.stukolka.rules import PLAYER_LIMITS, StukolkaRules, rule_words
+from stukolka.stukolka.words import event_words, phase_words, refusal_words
 
 __all__ = ["view", "ViewSource"]
 
@@ -69,9 +76,9 @@ class ViewSource(Protocol):
 
     def is_terminal(self) -> bool: ...
 
-    def why_illegal(self, action: str) -> tuple[str, str] | None: ...
+    def why_illegal(self, action: str, lang: str = DEFAULT) -> tuple[str, str] | None: ...
 
-    def describe_action(self, action: str) -> ActionInfo: ...
+    def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo: ...
 
     def returns(self) -> list[int]: ...
 
@@ -96,10 +103,10 @@ def _role(p: int, obs: StukolkaObservation) -> str:
     return "player"
 
 
-def _trick(plays: Sequence[tuple[int, int]], winner: int, trump: int | None) -> dict[str, Any]:
+def _trick(plays: Sequence[tuple[int, int]], winner: int, trump: int | None, lang: str) -> dict[str, Any]:
     _, card = trick_winner(plays, trump)
     return {"plays": [_play(q, c) for q, c in plays], "winner": winner, "card": card,
-            "name": format_card(card), "why": trick_reason(card, trump), "rule": "stukolka-rule-trick-winner"}
+            "name": format_card(card), "why": trick_reason(card, trump, lang), "rule": "stukolka-rule-trick-winner"}
 
 
 def _refusal(state: ViewSource, action: str) -> StukolkaError | None:
@@ -111,8 +118,10 @@ def _refusal(state: ViewSource, action: str) -> StukolkaError | None:
     return None
 
 
-def view(state: ViewSource, seat: int) -> dict[str, Any]:
-    """Everything a front end draws for ``seat``, as plain JSON-able data (see module doc)."""
+def view(state: ViewSource, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
+    """Everything a front end draws for ``seat``, as plain JSON-able data (see module doc), its
+    words in ``lang``."""
+    check_lang(lang)
     obs = state.observation(seat)
     to_act = obs.to_act
     legal = state.legal_actions() if to_act == seat and not state.is_terminal() else []
@@ -125,12 +134,12 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
         for c in obs.hand:
             name = format_card(c)
             ok = playing and f"play {name}" in legal
-            why = state.why_illegal(f"play {name}") if playing and not ok else None
+            why = state.why_illegal(f"play {name}", lang) if playing and not ok else None
             item: dict[str, Any] = {"card": c, "name": name, "title": card_name(c), "legal": ok, "action": f"play {name}",
                                     "why": why[0] if why else None, "rule": why[1] if why else None}
             if playing and not ok:
                 refused = _refusal(state, f"play {name}")
-                item["refusal"] = None if refused is None else refused.text
+                item["refusal"] = None if refused is None else refusal_words(refused, lang)
                 item["refusal_rule"] = None if refused is None else refused.rule
                 item["penalized"] = refused is None
             hand.append(item)
@@ -140,7 +149,7 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
                       "balance": obs.balances[p], "declaration": obs.declarations[p],
                       "cards": obs.hand_sizes[p], "bought": obs.bought[p], "discarded": obs.discarded[p],
                       "tricks": obs.tricks_won[p]})
-    tricks = [_trick(t, w, obs.trump) for t, w in obs.tricks]
+    tricks = [_trick(t, w, obs.trump, lang) for t, w in obs.tricks]
     out: dict[str, Any] = {
         "game": "stukolka",
         "variant": obs.variant,
@@ -149,8 +158,8 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
         "chance": to_act == CHANCE,
         "legal": legal,
-        "actions": [state.describe_action(a).to_dict() for a in legal],
-        "phase_words": phase_words(obs.phase.value, legal),
+        "actions": [state.describe_action(a, lang).to_dict() for a in legal],
+        "phase_words": phase_words(obs.phase.value, legal, lang),
         "limits": {variant: list(limits) for variant, limits in PLAYER_LIMITS.items()},
         "dealer": obs.dealer,
         "seats": seats,
@@ -165,14 +174,14 @@ def view(state: ViewSource, seat: int) -> dict[str, Any]:
         "tricks": tricks,
         "pot": obs.pot_in_play,
         "table": obs.table,
-        "violations": [{"seat": q, "rule": rule, "text": RULE_LABELS.get(rule, rule), "card": c,
+        "violations": [{"seat": q, "rule": rule, "text": rule_words(rule, lang) or rule, "card": c,
                         "name": format_card(c)} for q, rule, c in obs.violations],
-        "events": list(state.events),
+        "events": [event_words(e, lang) for e in state.events],
         "terminal": state.is_terminal(),
     }
     if state.is_terminal():
         settlement = getattr(state, "settlement", None)
-        out["settlement"] = settlement().to_dict() if callable(settlement) else None
+        out["settlement"] = settlement().to_dict(lang) if callable(settlement) else None
         out["returns"] = list(state.returns())
         out["next_dealer"] = state.next_dealer
         out["next_carry"] = state.next_carry

@@ -6,7 +6,8 @@ reads, described in the position before it is made as a :class:`~stukolka.base.A
 its ``kind`` (one word of the action grammar, ``docs/stukolka-actions.md``), the ``words`` a
 button says, what the table hears (``said``, naming only what every seat may see: a discard is
 ``secret``, its cards go face down), the cards it names, the number it carries and the rule it
-follows.  :func:`phase_words` is the phase as the status line says it.
+follows.  :func:`phase_words` is the phase as the status line says it.  Every word comes from the
+catalogue (``stukolka/i18n/<lang>/stukolka.json``) in the language asked for:
 
 >>> from stukolka.stukolka.record import position, run
 >>> s = run(position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠"), "knock", "pass", "knock")
@@ -19,52 +20,54 @@ Traceback (most recent call last):
 stukolka.errors.IllegalActionError: illegal action 'knock': not allowed now; legal: stand, discard A♠, discard K♥, discard 2♦, discard A♠ K♥, discard A♠ 2♦, discard K♥ 2♦, discard A♠ K♥ 2♦ [stukolka-rule-purchase]
 >>> phase_words("purchase", ["discard A♠", "discard K♥"]), phase_words("over", [])
 ('the purchase: throw out down to three cards', 'the deal is over')
+>>> info = s.describe_action("discard 2♦ K♥", "ru")
+>>> info.words, info.said, phase_words("declare", ["knock", "pass"], "ru")
+('Снести К♥ 2♦', 'сносит 2 карты и прикупает 2', 'объявление: стучать или пасовать')
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from stukolka.base import ActionInfo
-from stukolka.cards import card_name, parse_card
+from stukolka.errors import IllegalActionError, StukolkaError
+from stukolka.cards import card_name, card_rank, parse_card
+from stukolka.i18n import DEFAULT, Cards, Msg, catalogue, check_lang, tr
 from stukolka.stukolka.actions import UNSEEN_DISCARD
 
-__all__ = ["describe", "phase_words", "ACTION_KINDS", "WORDS", "SAID", "PHASE_WORDS", "KIND_RULES"]
+__all__ = ["describe", "phase_words", "unseen_info", "CardPlayed", "Choices", "refused", "refusal_words", "Spoken",
+           "event_words", "ACTION_KINDS", "WORDS", "SAID", "PHASE_WORDS",
+           "KIND_RULES"]
 
 #: The kinds of action (``ActionInfo.kind``), one word of the action grammar each.
 ACTION_KINDS = ("play", "discard", "stand", "blind", "knock", "pass", "golets", "dark", "look", "razrez", "shleif",
                 "refuse_shleif", "deal", "deal_expose", "deal_miscount", "deal_by", "cut", "shuffle", "deck", "draw")
+#: The actions that are a word, and the kind each is.
+_WORD_KINDS = {"knock": "knock", "pass": "pass", "golets": "golets", "look": "look", "dark": "dark", "stand": "stand",
+               "razrez": "razrez", "shleif": "shleif", "refuse shleif": "refuse_shleif", "deal": "deal",
+               "deal miscount": "deal_miscount"}
 
-#: The words of a choice as a button says it, for the actions that are a word.
-WORDS = {
-    "knock": "Knock (I play)", "pass": "Pass", "golets": "Take the golets (play alone against all)",
-    "look": "Look at my cards", "dark": "Play in the dark (without looking)", "stand": "Keep my cards",
-    "razrez": "Cut in (razrez): take 4, throw out 1", "shleif": "Keep the shleif (the pot stays in play)",
-    "refuse shleif": "Refuse the shleif", "deal": "Deal the cards", "deal miscount": "Deal the wrong number of cards",
-}
-#: A move as the table hears it (third person), for the actions that are a word.
-SAID = {
-    "knock": "knocks", "pass": "passes", "golets": "takes the golets", "look": "looks at the cards",
-    "dark": "plays in the dark", "stand": "keeps the cards", "razrez": "cuts in", "shleif": "keeps the shleif",
-    "refuse shleif": "refuses the shleif", "deal": "deals the cards",
-    "deal miscount": "deals the wrong number of cards",
-}
-#: Each phase in plain words, for the status line (``"X to act: <words>"``).
-PHASE_WORDS = {
-    "seat_draw": "the draw for seats: the lowest card deals", "shleif_choice": "the shleif: play it or refuse",
-    "shuffle": "the shuffle", "cut": "the cut: cut the deck", "deal": "the deal: deal the cards",
-    "declare": "declare: knock or pass", "purchase": "the purchase: change cards or keep them",
-    "razrez": "the razrez: cut in or pass", "play": "the play: play a card", "over": "the deal is over",
-}
+#: The words of a choice as a button says it, for the actions that are a word (English; every
+#: language: ``stukolka.words.<kind>``).
+WORDS = {a: str(catalogue("en")[f"stukolka.words.{k}"]) for a, k in _WORD_KINDS.items()}
+#: A move as the table hears it (third person), for the actions that are a word (English; every
+#: language: ``stukolka.said.<kind>``).
+SAID = {a: str(catalogue("en")[f"stukolka.said.{k}"]) for a, k in _WORD_KINDS.items()}
+#: Each phase in plain words, for the status line (``"X to act: <words>"``) (English; every
+#: language: ``stukolka.phase.<phase>``).
+PHASE_WORDS = {key.removeprefix("stukolka.phase."): str(text) for key, text in catalogue("en").items()
+               if key.startswith("stukolka.phase.") and "-" not in key}
 
 
-def phase_words(phase: str, legal: Sequence[str]) -> str:
-    """The phase in plain words; a purchase or razrez whose only choices (``legal``) are
-    discards throws out down to three cards (the shleif dealer's fourth card, a dark buyer's
+def phase_words(phase: str, legal: Sequence[str], lang: str = DEFAULT) -> str:
+    """The phase in plain words, in ``lang``; a purchase or razrez whose only choices (``legal``)
+    are discards throws out down to three cards (the shleif dealer's fourth card, a dark buyer's
     extra card, a razrez buyer's fourth)."""
+    check_lang(lang)
     if phase in ("purchase", "razrez") and legal and all(a.startswith("discard ") for a in legal):
-        return PHASE_WORDS[phase].split(":")[0] + ": throw out down to three cards"
-    return PHASE_WORDS.get(phase, phase.replace("_", " "))
+        return tr(f"stukolka.phase.{phase}-throw", lang)
+    return tr(f"stukolka.phase.{phase}", lang) if phase in PHASE_WORDS else phase.replace("_", " ")
 
 
 #: The rule each kind of action follows, where it does not depend on the position.
@@ -76,62 +79,167 @@ KIND_RULES = {"golets": "stukolka-rule-golets", "dark": "stukolka-rule-dark", "l
               "deck": "stukolka-rule-deal", "draw": "stukolka-rule-seat-draw"}
 
 
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+def _ordinal(k: int) -> Msg:
+    """``k`` as an ordinal (``3rd``, ``3-ю``)."""
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return Msg(f"stukolka.nth.{suffix}", {"k": k})
 
 
-#: ``discard unseen``: a dark buyer who has not looked throws out his extra card, naming none.
-UNSEEN_INFO = ActionInfo(UNSEEN_DISCARD, "discard", "Throw out one card, unseen", "throws out one card unseen",
-                         "stukolka-rule-dark", (), 1, secret=True)
+#: A card's rank by which a player plays it, in Russian (``ходит дамой пик``: the instrumental case).
+_RU_BY_RANK = {2: "двойкой", 3: "тройкой", 4: "четвёркой", 5: "пятёркой", 6: "шестёркой", 7: "семёркой",
+               8: "восьмёркой", 9: "девяткой", 10: "десяткой", 11: "валетом", 12: "дамой", 13: "королём",
+               14: "тузом"}
 
 
-def describe(action: str, held: int = 0, choice_rule: str = "") -> ActionInfo:
-    """The canonical, legal ``action`` described (see the module doc): ``held`` is how many cards
-    the seat to act holds (holding more than three, a discard only throws the extra cards out),
-    ``choice_rule`` the rule that limits the choice now (the play's, the declaration's, the
-    purchase's), which a card, a knock or pass, a discard and a blind follow.
+@dataclasses.dataclass(frozen=True)
+class CardPlayed(Msg):
+    """The card a player plays, in words, as the sentence ``plays {card}`` needs it: ``the queen of
+    spades`` (:func:`~stukolka.cards.card_name`), ``дамой пик``."""
+
+    id: str = "card"
+    card: int = 0
+
+    def text(self, lang: str = DEFAULT) -> str:
+        if check_lang(lang) == "ru":
+            return f"{_RU_BY_RANK[card_rank(self.card)]} {card_name(self.card, 'ru').split()[-1]}"
+        return card_name(self.card)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"card": self.card}
+
+
+def unseen_info(lang: str = DEFAULT) -> ActionInfo:
+    """``discard unseen``: a dark buyer who has not looked throws out his extra card, naming none."""
+    return ActionInfo(UNSEEN_DISCARD, "discard", tr("stukolka.words.unseen", lang), tr("stukolka.said.unseen", lang),
+                      "stukolka-rule-dark", (), 1, secret=True)
+
+
+#: ``discard unseen`` described in English.
+UNSEEN_INFO = unseen_info()
+
+
+def describe(action: str, held: int = 0, choice_rule: str = "", lang: str = DEFAULT) -> ActionInfo:
+    """The canonical, legal ``action`` described (see the module doc) in ``lang``: ``held`` is how
+    many cards the seat to act holds (holding more than three, a discard only throws the extra
+    cards out), ``choice_rule`` the rule that limits the choice now (the play's, the declaration's,
+    the purchase's), which a card, a knock or pass, a discard and a blind follow.
 
     >>> describe("blind 2", 3, "stukolka-rule-dark").said, describe("deal expose 3").words
     ('throws out 2 unseen and draws 3', 'Deal, turning up the 3rd card')
+    >>> describe("play Q♠", lang="ru").said, describe("deal expose 3", lang="ru").words
+    ('ходит дамой пик', 'Сдать, открыв 3-ю карту')
     """
+    check_lang(lang)
+
+    def say(kind: str, **fields: object) -> tuple[str, str]:
+        return tr(f"stukolka.words.{kind}", lang, **fields), tr(f"stukolka.said.{kind}", lang, **fields)
+
     a = action
     head, _, rest = a.partition(" ")
     rule = choice_rule
     if head == "play":
         c = int(parse_card(rest))
-        return ActionInfo(a, "play", "Play " + rest, f"plays {card_name(c)}", rule, (c,))
+        return ActionInfo(a, "play", tr("stukolka.words.play", lang, card=Cards((c,))),
+                          tr("stukolka.said.play", lang, card=CardPlayed(card=c)), rule, (c,))
     if head == "discard":
         cards = tuple(int(parse_card(t)) for t in rest.split())
         k = len(cards)
-        said = f"throws out {k}" if held > 3 else f"discards {k} and buys {k}"
-        return ActionInfo(a, "discard", "Discard " + rest, said, rule, cards, k, secret=True)
+        said = tr("stukolka.said.throw" if held > 3 else "stukolka.said.discard", lang, k=k)
+        return ActionInfo(a, "discard", tr("stukolka.words.discard", lang, cards=Cards(cards)), said, rule, cards, k,
+                          secret=True)
     if head == "blind":
         k = int(rest)
-        words = "Throw out none, draw 1" if k == 0 else f"Throw out {k} unseen, draw {k + 1}"
-        said = "throws out none, unseen, and draws 1" if k == 0 else f"throws out {k} unseen and draws {k + 1}"
+        words, said = say("blind-none") if k == 0 else say("blind", k=k, m=k + 1)
         return ActionInfo(a, "blind", words, said, rule, (), k)
     if a in ("knock", "pass", "stand"):
-        return ActionInfo(a, a, WORDS[a], SAID[a], rule)
+        return ActionInfo(a, a, *say(a), rule)
     if head == "cut":
         k = int(rest)
-        return ActionInfo(a, "cut", f"Cut {k} cards", f"cuts {k} cards", KIND_RULES["cut"], (), k)
+        return ActionInfo(a, "cut", *say("cut", k=k), KIND_RULES["cut"], (), k)
     if head == "shuffle":
-        return ActionInfo(a, "shuffle", "Shuffle the pack", "shuffles the pack", KIND_RULES["shuffle"], (), int(rest))
+        return ActionInfo(a, "shuffle", *say("shuffle"), KIND_RULES["shuffle"], (), int(rest))
     if head == "deck":
         cards = tuple(int(parse_card(t)) for t in rest.split())
-        return ActionInfo(a, "deck", "Lay the pack in this order", "lays the pack in order", KIND_RULES["deck"], cards)
+        return ActionInfo(a, "deck", *say("deck"), KIND_RULES["deck"], cards)
     if head == "draw":
         cards = tuple(int(parse_card(t)) for t in rest.split())
-        return ActionInfo(a, "draw", "Draw for seats", "draw for seats: " + rest, KIND_RULES["draw"], cards)
+        return ActionInfo(a, "draw", *say("draw", cards=Cards(cards)), KIND_RULES["draw"], cards)
     if a.startswith("deal expose "):
         k = int(a.split()[2])
-        return ActionInfo(a, "deal_expose", f"Deal, turning up the {_ordinal(k)} card",
-                          f"deals and turns up the {_ordinal(k)} card", KIND_RULES["deal_expose"], (), k)
+        return ActionInfo(a, "deal_expose", *say("deal_expose", nth=_ordinal(k)), KIND_RULES["deal_expose"], (), k)
     if a.startswith("deal by "):
         parts = a.split()
         p = int(parts[2])
-        noticed = ", noticed in time" if len(parts) == 4 else ""
-        return ActionInfo(a, "deal_by", f"Seat {p} deals out of turn{noticed}",
-                          f"lets seat {p} deal out of turn{noticed}", KIND_RULES["deal_by"], (), p)
-    kind = {"refuse shleif": "refuse_shleif", "deal miscount": "deal_miscount"}.get(a, a)
-    return ActionInfo(a, kind, WORDS[a], SAID[a], KIND_RULES[kind])
+        noticed = Msg("stukolka.noticed") if len(parts) == 4 else ""
+        return ActionInfo(a, "deal_by", *say("deal_by", n=p, noticed=noticed), KIND_RULES["deal_by"], (), p)
+    kind = _WORD_KINDS[a]
+    return ActionInfo(a, kind, *say(kind), KIND_RULES[kind])
+
+
+# ---------------------------------------------------------------------- refusals and events
+@dataclasses.dataclass(frozen=True)
+class Choices(Msg):
+    """The legal actions named in a refusal: in English as the action grammar writes them
+    (``knock, pass``), in another language as their buttons say them (``Стучу (играю), Пас``)."""
+
+    id: str = "choices"
+    actions: tuple[str, ...] = ()
+
+    def text(self, lang: str = DEFAULT) -> str:
+        if check_lang(lang) == "en":
+            return ", ".join(self.actions)
+        return ", ".join(describe(a, lang=lang).words for a in self.actions)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"actions": list(self.actions)}
+
+
+def refused(action: object, msg: Msg, rule: str) -> IllegalActionError:
+    """The engine's :class:`~stukolka.errors.IllegalActionError` refusing ``action`` for the reason
+    ``msg`` (its English words are the error's), which keeps the message so that a table can say
+    the refusal in its reader's language (:func:`refusal_words`)."""
+    exc = IllegalActionError(action, msg.text("en"), rule)
+    setattr(exc, "words", msg)
+    return exc
+
+
+def refusal_words(exc: StukolkaError, lang: str = DEFAULT) -> str:
+    """The words of a refused action as a table shows them: in English the error's text (without
+    its tags), in another language the reason the engine gave, said in it.
+
+    >>> from stukolka.stukolka.state import StukolkaRules, StukolkaState
+    >>> s = StukolkaState(StukolkaRules(n_players=3), dealer=0)
+    >>> try:
+    ...     s.apply_action("knock")
+    ... except StukolkaError as exc:
+    ...     print(refusal_words(exc)); print(refusal_words(exc, "ru"))
+    illegal action 'knock': chance node: 'shuffle <seed>' or 'deck <52 cards>'
+    здесь решает случай: тасовка или заданный порядок колоды
+    """
+    if check_lang(lang) == "en":
+        return exc.text
+    msg = getattr(exc, "words", None)
+    if isinstance(msg, Msg):
+        return msg.text(lang)
+    return tr("stukolka.refuse.unreadable", lang)
+
+
+class Spoken(str):
+    """A table event in English words (a ``str``, as the deal's ``events`` list holds it) that
+    keeps its message, so that a view says it in its reader's language (:func:`event_words`)."""
+
+    msg: Msg
+
+    def __new__(cls, msg: Msg) -> "Spoken":
+        obj = super().__new__(cls, msg.text("en"))
+        obj.msg = msg
+        return obj
+
+    def __getnewargs__(self) -> tuple[Msg]:  # type: ignore[override]
+        return (self.msg,)
+
+
+def event_words(event: str, lang: str = DEFAULT) -> str:
+    """A table event in ``lang`` (an event kept without its message has only its English words)."""
+    msg = getattr(event, "msg", None)
+    return msg.text(lang) if isinstance(msg, Msg) else str(event)
