@@ -6,7 +6,7 @@ catalogues, one per language: ``stukolka/i18n/<lang>/<domain>.json`` (``en/ledge
 ``ru/ledger.json``, ...), each a JSON object from message id to its template.  The same files are
 read by the pages' JavaScript (``live/i18n.js``), so a word is written once for Python and the page.
 
-A template is :meth:`str.format` text with named fields, ``"{who} deals and stakes the fee, {fee}"``,
+A template is ``str.format`` text with named fields, ``"{who} deals and stakes the fee, {fee}"``,
 or, where the words change with a number, an object of plural forms chosen by one field
 (``"#"`` names it) with the forms of the language's plural rule: English ``one``/``other``,
 Russian ``one``/``few``/``many`` (1 фишка, 2 фишки, 5 фишек; :func:`plural_form`)::
@@ -36,7 +36,7 @@ Cards in a field are :class:`Cards`, written as the language writes them (``K♥
 >>> tr("test.greeting", "ru", who=Cards((10,))), tr("test.greeting", "en", who=Cards((10, 51)))
 ('Д♠ сдаёт', 'Q♠ A♣ deals')
 
-An unknown id, an unknown language, or a missing field raises :class:`KeyError` naming it.
+An unknown id, an unknown language, or a missing field raises ``KeyError`` naming it.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ Template = Union[str, Mapping[str, str]]
 
 
 def check_lang(lang: str) -> str:
-    """``lang`` if the engine speaks it, else a :class:`KeyError` naming it and the languages."""
+    """``lang`` if the engine speaks it, else a ``KeyError`` naming it and the languages."""
     if lang not in LANGS:
         raise KeyError(f"language {lang!r} is not one of {', '.join(map(repr, LANGS))}")
     return lang
