@@ -88,7 +88,7 @@ def test_calculator_cap_and_carry_over():
     """K-20 remiz_cap and K-13 carry_over, set in the calculator, reach the engine's ledger."""
     p = pot_calculator("ST-04: carry 165, fee 15; one takes all, two trickless")
     p.cap_box.value = 150
-    assert p.numbers["next_carry"] == 2 * 150 and "capped by remiz_cap" in p.result.value
+    assert p.numbers["next_carry"] == 2 * 150 and "capped by the table" in p.result.value
     p.cap_box.value = 10
     assert "remiz_cap 10" in p.result.value
     p.cap_box.value = 0

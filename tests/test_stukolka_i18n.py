@@ -246,8 +246,8 @@ def test_russian_plurals_in_the_ledger() -> None:
     broke = next(ln for ln in lines if ln.rule == "stukolka-rule-violation")
     assert broke.words("ru") == ("Ремиз: игрок 1 сыграл Д♠ вопреки правилу «бить старшую карту» (игрок обязан побить "
                                  "старшую карту взятки, если может) и платит, хотя взял 2 взятки, 30")
-    assert broke.text == ("Seat 1 played Q♠ against stukolka-rule-must-beat (a follower must beat the winning card if "
-                          "he can): a remiz even with 2 tricks, 30")
+    assert broke.text == ("Seat 1 played Q♠, though a follower must beat the winning card if "
+                          "he can: a remiz even with 2 tricks, 30")
 
 
 def test_russian_refusals_at_the_table() -> None:
@@ -302,7 +302,7 @@ def test_the_rules_words_in_every_language() -> None:
     assert names == {rule.removeprefix("stukolka-rule-") for rule in RULE_LABELS}
     for rule in RULE_LABELS:
         name = rule_name(rule)
-        assert isinstance(name, Msg) and name.text("en") == rule and not ENGLISH_WORD.search(name.text("ru"))
+        assert isinstance(name, Msg) and "-rule-" not in name.text("en") and not ENGLISH_WORD.search(name.text("ru"))
     assert rule_name("stukolka-rule-nothing") == "stukolka-rule-nothing" and rule_words("stukolka-rule-nothing") == ""
     for rule, text in RULE_LABELS.items():
         ru = rule_words(rule, "ru")

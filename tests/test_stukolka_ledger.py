@@ -170,7 +170,7 @@ def test_cap_double_remiz_and_purchase_lines():
                        else s.legal_actions()[0])
     led = s.settlement()
     remizes = [ln for ln in led.lines if ln.item == "remiz"]
-    assert all(ln.table == 150 and "capped by remiz_cap" in ln.text for ln in remizes)
+    assert all(ln.table == 150 and "capped by the table" in ln.text for ln in remizes)
     purchase = [ln for ln in led.lines if ln.item == "purchase"]
     assert len(purchase) == 1 and dict(purchase[0].amounts) == {1: -3} and purchase[0].table == 3
     if s.violations and s.tricks_won[0] == 0:

@@ -360,7 +360,7 @@ def rule_words(label: str, lang: str = DEFAULT) -> str:
 
 
 def rule_name(label: str) -> Msg | str:
-    """The rule ``label`` as a sentence names it: in English its book label, in Russian its name
-    (``ходить в масть``); a rule without a name is its label."""
+    """The rule ``label`` as a sentence names it (``following suit``, ``ходить в масть``); a rule
+    without a name is its label."""
     key = "stukolka.name." + label.removeprefix("stukolka-rule-")
     return Msg(key) if key in catalogue("en") else label

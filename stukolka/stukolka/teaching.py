@@ -10,6 +10,8 @@ read from the engine (:meth:`~stukolka.stukolka.state.StukolkaState.legal_action
 'seat 1 may: play A♠'
 >>> refused(s)[0]
 ('play 7♦', 'stukolka-rule-trump-ace-lead')
+>>> refused_text(s)
+'play 7♦ (leading the trump ace); play 2♥ (leading the trump ace)'
 >>> t = walk(s, ["play A♠"])
 >>> t.rows[0][:3]
 [1, 1, 'play A♠']
@@ -25,6 +27,7 @@ from stukolka.base import money_text
 from stukolka.cards import format_card
 from stukolka.report import Table
 from stukolka.stukolka.phase import Phase
+from stukolka.stukolka.rules import rule_name
 from stukolka.stukolka.state import StukolkaState
 
 __all__ = ["legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
@@ -55,10 +58,16 @@ def refused(state: StukolkaState) -> list[tuple[str, str]]:
     return out
 
 
+def _rule_words(label: str) -> str:
+    """A rule as a reader names it (``following suit``), not by its label."""
+    name = rule_name(label)
+    return name if isinstance(name, str) else name.text("en")
+
+
 def refused_text(state: StukolkaState) -> str:
-    """:func:`refused` in words, or ``'nothing refused'``."""
+    """:func:`refused` in words, each card with the rule that refuses it, or ``'nothing refused'``."""
     r = refused(state)
-    return "; ".join(f"{a} ({rule})" for a, rule in r) if r else "nothing refused"
+    return "; ".join(f"{a} ({_rule_words(rule)})" for a, rule in r) if r else "nothing refused"
 
 
 def choices(state: StukolkaState) -> Table:
@@ -68,7 +77,7 @@ def choices(state: StukolkaState) -> Table:
     for c in state.hands[seat]:
         a = f"play {format_card(c)}"
         why = state.why_illegal(a)
-        rows.append([format_card(c), "legal" if why is None else "refused", "" if why is None else why[1]])
+        rows.append([format_card(c), "legal" if why is None else "refused", "" if why is None else _rule_words(why[1])])
     return Table(["card", "now", "rule"], rows, caption=f"seat {seat}'s cards")
 
 
