@@ -589,7 +589,7 @@ def test_in_penalize_mode_a_refused_card_is_played_and_charged():
         v = call(cmd="act", table=r["table"], seat=1, action=v["legal"][0])["view"]
         v = call(cmd="bots", table=r["table"])["view"]
     remiz = [ln for ln in v["settlement"]["lines"] if ln["item"] == "remiz" and ln["amounts"].get("1", ln["amounts"].get(1))]
-    assert remiz and "stukolka-rule-trump-ace-lead" in remiz[0]["text"] and remiz[0]["rule"] == "stukolka-rule-violation"
+    assert remiz and "leading the trump ace" in remiz[0]["text"] and remiz[0]["rule"] == "stukolka-rule-violation"
 
 
 def test_a_saved_record_loads_into_a_table_that_replays_it():

@@ -246,8 +246,8 @@ def test_russian_plurals_in_the_ledger() -> None:
     broke = next(ln for ln in lines if ln.rule == "stukolka-rule-violation")
     assert broke.words("ru") == ("Ремиз: игрок 1 сыграл Д♠ вопреки правилу «бить старшую карту» (игрок обязан побить "
                                  "старшую карту взятки, если может) и платит, хотя взял 2 взятки, 30")
-    assert broke.text == ("Seat 1 played Q♠, though a follower must beat the winning card if "
-                          "he can: a remiz even with 2 tricks, 30")
+    assert broke.text == ("Seat 1 played Q♠ against the rule of beating the best card (a follower must beat the winning card "
+                          "if he can): a remiz even with 2 tricks, 30")
 
 
 def test_russian_refusals_at_the_table() -> None:

@@ -33,7 +33,7 @@ from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, ne
     replay
 from stukolka.faraon.rules import FaraonRules, Phase, short_repr
 from stukolka.faraon.state import FaraonState
-from stukolka.shtoss.stakes import Joined
+from stukolka.i18n import Joined
 
 __all__ = ["FaraonSession", "FaraonMatch", "loads"]
 

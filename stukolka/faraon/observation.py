@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Iterable
 
 from stukolka.base import Ledger, LedgerLine, Observation
-from stukolka.i18n import Cards, Msg
-from stukolka.shtoss.stakes import Joined
+from stukolka.i18n import Cards, Joined, Msg
 from stukolka.cards import QUEEN, card_rank, format_card
 from stukolka.errors import IllegalActionError
 from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, card_penalty

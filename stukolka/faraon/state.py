@@ -43,7 +43,7 @@ from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record, replay
 from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_msg,
                                    fit_reason, fits, hand_penalty, next_seat, short_repr)
-from stukolka.shtoss.stakes import CardWords
+from stukolka.i18n import CardWords
 
 __all__ = ["FaraonState"]
 

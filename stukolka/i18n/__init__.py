@@ -49,9 +49,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Union
 
-from stukolka.cards import format_card
+from stukolka.cards import card_name, format_card
+from stukolka.errors import IllegalActionError
 
-__all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
+__all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "CardWords", "Joined", "refused", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
 
 #: The languages every message has, the first being the default.
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -198,3 +199,66 @@ def tr(msg_id: str, lang: str = DEFAULT, /, **fields: Any) -> str:
         return template.format(**{k: _field(v, lang) for k, v in fields.items()})
     except KeyError as exc:
         raise KeyError(f"message {msg_id!r} in {lang!r} needs the field {exc.args[0]!r}") from None
+
+
+@dataclasses.dataclass(frozen=True)
+class CardWords(Msg):
+    """Cards as a reader says them: in English by name (``the queen of spades``, with the
+    article unless ``bare``, with a capital at the start of a sentence if ``capital``; several
+    joined by ``and``), in Russian in short (``Д♠``, ``Д♠ и Д♥``)."""
+
+    id: str = "cards"
+    cards: tuple[int, ...] = ()
+    bare: bool = False
+    capital: bool = False
+
+    def text(self, lang: str = DEFAULT) -> str:
+        if check_lang(lang) == "en":
+            names = [card_name(c) if self.bare else "the " + card_name(c) for c in self.cards]
+            if self.capital and names:
+                names[0] = names[0].capitalize()
+        else:
+            names = [format_card(c, "ru_symbol") for c in self.cards]
+        return _and(names, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Joined(Msg):
+    """Messages (or plain strings) in a row: joined by the language's ``and`` when ``sep`` is
+    empty, else by ``sep``; ``prefix`` goes before them when there is any."""
+
+    id: str = "core.and"
+    parts: tuple[Any, ...] = ()
+    sep: str = ""
+    prefix: str = ""
+
+    def text(self, lang: str = DEFAULT) -> str:
+        words = [p.text(lang) if isinstance(p, Msg) else str(p) for p in self.parts]
+        if not words:
+            return ""
+        return self.prefix + (self.sep.join(words) if self.sep else _and(words, lang))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"parts": [p.to_dict() if isinstance(p, Msg) else p for p in self.parts], "sep": self.sep}
+
+
+def _and(words: list[str], lang: str) -> str:
+    """``a and b and c`` in the language."""
+    if not words:
+        return ""
+    out = words[0]
+    for w in words[1:]:
+        out = tr("core.and", lang, a=out, b=w)
+    return out
+
+
+def refused(action: object, msg: Msg, rule: str, cls: type[IllegalActionError] = IllegalActionError) -> IllegalActionError:
+    """The error that refuses ``action`` for the reason ``msg``: its English words are the error's
+    (``str`` and ``reason`` read as they always have), and it keeps ``msg`` as ``words`` so that a
+    table can say the refusal in its reader's language."""
+    exc = cls(action, msg.text("en"), rule)
+    setattr(exc, "words", msg)
+    return exc

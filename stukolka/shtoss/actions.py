@@ -18,7 +18,8 @@ from stukolka.i18n import DEFAULT, Msg, check_lang
 from stukolka.errors import StukolkaError
 from stukolka.shtoss.checks import MAX_ACTION_LENGTH, invalid, parse_int, short
 from stukolka.shtoss.rules import rule_tag
-from stukolka.shtoss.stakes import CardWords, Joined, Phase, refusal_words
+from stukolka.i18n import CardWords, Joined
+from stukolka.shtoss.stakes import Phase, refusal_words
 
 if TYPE_CHECKING:
     import stukolka.shtoss.state

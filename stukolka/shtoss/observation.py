@@ -15,7 +15,8 @@ from stukolka.base import Ledger, LedgerLine, Observation, money_text as _money
 from stukolka.cards import card_rank, format_card
 from stukolka.i18n import DEFAULT, Msg, check_lang, tr
 from stukolka.shtoss.rules import BANKER
-from stukolka.shtoss.stakes import CardWords, Joined, Money, Phase, SeatLedger, Settlement
+from stukolka.i18n import CardWords, Joined
+from stukolka.shtoss.stakes import Money, Phase, SeatLedger, Settlement
 
 __all__ = ["StakeSeen", "ShtossObservation", "seat_names", "seat_msgs", "ledger_of", "view_of", "named_rank", "abcug_words"]
 

@@ -23,7 +23,8 @@ from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
 from stukolka.shtoss.observation import ledger_of, view_of
 from stukolka.shtoss.checks import MAX_AMOUNT, invalid, parse_int, short
 from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
-from stukolka.shtoss.stakes import Settlement, refused
+from stukolka.i18n import refused
+from stukolka.shtoss.stakes import Settlement
 from stukolka.shtoss.actions import action_text, apply_atomically, refusal
 from stukolka.shtoss.state import ShtossState
 

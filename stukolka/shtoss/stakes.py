@@ -2,10 +2,10 @@
 
 The words of a deal are messages of the catalogue (``stukolka/i18n/<lang>/shtoss.json``), said in
 the language a reader asks for; besides the catalogue's plain fields a message may hold
-:class:`CardWords` (``the queen of spades`` / ``Д♠``: the short notation keeps a Russian sentence
-free of declension), :class:`Money` (``-7 1/2`` / ``−7 1/2``) and :class:`Joined` (``a and b`` /
-``a и b``); a :class:`SeatLedger` names its seats in the language it is said in, and
-:func:`refused` makes the error a move is refused with, keeping its message for ``why_illegal``.
+:class:`~stukolka.i18n.CardWords` (``the queen of spades`` / ``Д♠``: the short notation keeps a
+Russian sentence free of declension), :class:`Money` (``-7 1/2`` / ``−7 1/2``) and
+:class:`~stukolka.i18n.Joined` (``a and b`` / ``a и b``); a :class:`SeatLedger` names its seats
+in the language it is said in.
 
 >>> from stukolka.cards import parse_card
 >>> q = CardWords(cards=(int(parse_card("Q♠")),))
@@ -25,11 +25,11 @@ from fractions import Fraction
 from typing import Any
 
 from stukolka.base import Ledger
-from stukolka.errors import IllegalActionError, InvalidActionError, StukolkaError
-from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg, check_lang, number_text, tr
-from stukolka.cards import Card, Cards, card_name, card_rank, format_card
+from stukolka.errors import InvalidActionError, StukolkaError
+from stukolka.i18n import DEFAULT, Cards as I18nCards, CardWords, Joined, Msg, check_lang, number_text, tr
+from stukolka.cards import Card, Cards, card_rank
 
-__all__ = ["Phase", "Stake", "Settlement", "CardWords", "Money", "Joined", "SeatLedger", "refused", "refusal_words"]
+__all__ = ["Phase", "Stake", "Settlement", "Money", "SeatLedger", "refusal_words"]
 
 
 class Phase(str, enum.Enum):
@@ -130,30 +130,6 @@ class Settlement:
 
 
 @dataclasses.dataclass(frozen=True)
-class CardWords(Msg):
-    """Cards as a reader says them: in English by name (``the queen of spades``, with the
-    article unless ``bare``, with a capital at the start of a sentence if ``capital``; several
-    joined by ``and``), in Russian in short (``Д♠``, ``Д♠ и Д♥``)."""
-
-    id: str = "shtoss.cards"
-    cards: tuple[int, ...] = ()
-    bare: bool = False
-    capital: bool = False
-
-    def text(self, lang: str = DEFAULT) -> str:
-        if check_lang(lang) == "en":
-            names = [card_name(c) if self.bare else "the " + card_name(c) for c in self.cards]
-            if self.capital and names:
-                names[0] = names[0].capitalize()
-        else:
-            names = [format_card(c, "ru_symbol") for c in self.cards]
-        return _and(names, lang)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"cards": list(self.cards)}
-
-
-@dataclasses.dataclass(frozen=True)
 class Money(Msg):
     """An amount of chips (an int or an exact fraction) as the language writes it."""
 
@@ -165,36 +141,6 @@ class Money(Msg):
 
     def to_dict(self) -> dict[str, Any]:
         return {"amount": str(self.amount)}
-
-
-@dataclasses.dataclass(frozen=True)
-class Joined(Msg):
-    """Messages (or plain strings) in a row: joined by the language's ``and`` when ``sep`` is
-    empty, else by ``sep``; ``prefix`` goes before them when there is any."""
-
-    id: str = "shtoss.and"
-    parts: tuple[Any, ...] = ()
-    sep: str = ""
-    prefix: str = ""
-
-    def text(self, lang: str = DEFAULT) -> str:
-        words = [p.text(lang) if isinstance(p, Msg) else str(p) for p in self.parts]
-        if not words:
-            return ""
-        return self.prefix + (self.sep.join(words) if self.sep else _and(words, lang))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"parts": [p.to_dict() if isinstance(p, Msg) else p for p in self.parts], "sep": self.sep}
-
-
-def _and(words: list[str], lang: str) -> str:
-    """``a and b and c`` in the language."""
-    if not words:
-        return ""
-    out = words[0]
-    for w in words[1:]:
-        out = tr("shtoss.and", lang, a=out, b=w)
-    return out
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -215,22 +161,13 @@ class SeatLedger(Ledger):
         return out
 
 
-def refused(action: str, msg: Msg, rule: str, cls: type[IllegalActionError] = IllegalActionError) -> IllegalActionError:
-    """The error that refuses ``action``: its reason is ``msg`` in English (``str`` and ``reason``
-    are as they always were), and it keeps ``msg`` so that ``why_illegal`` can say it in any
-    language."""
-    exc = cls(action, msg.text("en"), rule)
-    exc.msg = msg  # type: ignore[attr-defined]
-    return exc
-
-
 def refusal_words(exc: StukolkaError, action: object, lang: str) -> tuple[str, str]:
     """``(text, rule)`` of a refusal in ``lang``: the error's message if it keeps one; an action
     that cannot be read is said so; in English the error's own words."""
     text, rule = exc.refusal()
     if check_lang(lang) == "en":
         return text, rule
-    msg = getattr(exc, "msg", None)
+    msg = getattr(exc, "words", None)
     if isinstance(msg, Msg):
         return msg.text(lang), rule
     if isinstance(exc, InvalidActionError):

@@ -51,7 +51,8 @@ from stukolka.shtoss.checks import (
 )
 from stukolka.shtoss.records import RECORD_FORMAT, read_deal, read_json
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
-from stukolka.shtoss.stakes import Phase, Settlement, Stake, refused
+from stukolka.i18n import refused
+from stukolka.shtoss.stakes import Phase, Settlement, Stake
 
 __all__ = ["ShtossState", "loads", "apply_atomically", "action_text"]
 

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from stukolka.base import ActionInfo
 from stukolka.errors import IllegalActionError, StukolkaError
 from stukolka.cards import card_name, card_rank, parse_card
-from stukolka.i18n import DEFAULT, Cards, Msg, catalogue, check_lang, tr
+from stukolka.i18n import DEFAULT, Cards, Msg, catalogue, check_lang, refused, tr
 from stukolka.stukolka.actions import UNSEEN_DISCARD
 
 __all__ = ["describe", "phase_words", "unseen_info", "CardPlayed", "Choices", "refused", "refusal_words", "Spoken",
@@ -192,15 +192,6 @@ class Choices(Msg):
 
     def to_dict(self) -> dict[str, object]:
         return {"actions": list(self.actions)}
-
-
-def refused(action: object, msg: Msg, rule: str) -> IllegalActionError:
-    """The engine's :class:`~stukolka.errors.IllegalActionError` refusing ``action`` for the reason
-    ``msg`` (its English words are the error's), which keeps the message so that a table can say
-    the refusal in its reader's language (:func:`refusal_words`)."""
-    exc = IllegalActionError(action, msg.text("en"), rule)
-    setattr(exc, "words", msg)
-    return exc
 
 
 def refusal_words(exc: StukolkaError, lang: str = DEFAULT) -> str:
