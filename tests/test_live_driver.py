@@ -90,7 +90,7 @@ class TinyState(GameState):
         return {"player": player, "secret": None if self.secret is None else self.secret[player],
                 "said": list(self.said)}
 
-    def why_illegal(self, action: str):
+    def why_illegal(self, action: str, lang: str = "en"):
         trial = self.clone()
         try:
             trial.apply_action(action)
@@ -112,7 +112,7 @@ class TinyState(GameState):
             state.apply_action(action)
         return state
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, lang: str = "en") -> dict:
         v = {"game": "tiny", "phase": self.phase, "seat": seat, "to_act": self.current_player(),
              "legal": self.legal_actions() if self.current_player() == seat else [],
              "secret": None if self.secret is None else self.secret[seat], "said": list(self.said)}

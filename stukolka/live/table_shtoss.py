@@ -182,7 +182,7 @@ class LiveShtoss(PosedDeal, ShtossState):
 
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         out["capitals"] = [_money(c) for c in self.capitals]
         out["next"] = _session_after(self) if self.is_terminal() else None
         return out
@@ -233,7 +233,7 @@ class LivePharaon(PosedDeal, Pharaon):
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
         punter may stake more cards between the abcugs, each one the inner deal's own stake."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         if self.named is not None:
             inner = self.inner.observation(seat).to_dict()
             first = out["stakes"][0] if out["stakes"] else {}
@@ -326,7 +326,7 @@ class EveningDeal(ShtossState):
 
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with the ``evening`` and Hermann's capital."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         before = self.evening["capital"]
         out["evening"] = {**{k: v for k, v in self.evening.items() if k != "capital"},
                           "capital_before": _money(before),
