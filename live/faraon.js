@@ -306,7 +306,7 @@ export async function mount(root, ctx) {
   let pileTaken = false;
   const due = () => !between() && view.live.waiting_for === "bot";
   const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => pileTaken);
-  const paceBox = paceControl(uid, bots, due, () => pump());
+  const paceBox = paceControl(uid, bots, due, () => pump(), ctx);
   const room = projector(root, ctx);
   toolbar.prepend(paceBox.box);
   toolbar.append(room.button);

@@ -117,9 +117,17 @@ export function t(id, fields = {}, lang = DEFAULT) {
   });
 }
 
-// A table's own sayer: (id, fields) -> words in `lang`, with `lang` on it.
+// Whether the catalogue of `lang` has the message `id` (a word the engine sends as a value, such as a
+// declaration, is said by its message where the catalogue has one).
+export function has(id, lang = DEFAULT) {
+  return Object.prototype.hasOwnProperty.call(MESSAGES[checkLang(lang)], id);
+}
+
+// A table's own sayer: (id, fields) -> words in `lang`, with `lang` and `has(id)` on it.
 export function sayer(lang) {
+  checkLang(lang);
   const said = (id, fields = {}) => t(id, fields, lang);
   said.lang = lang;
+  said.has = (id) => has(id, lang);
   return said;
 }

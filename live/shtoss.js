@@ -385,7 +385,7 @@ export async function mount(root, ctx) {
   let abcugTurned = false;
   const due = () => !evening() && step === null && live.live.waiting_for === "bot";
   const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => abcugTurned);
-  const paceBox = paceControl(uid, bots, due, () => pump());
+  const paceBox = paceControl(uid, bots, due, () => pump(), ctx);
   const room = projector(root, ctx);
   const pump = () => { paceBox.sync(); bots.pump(); };
 
