@@ -113,8 +113,9 @@ function options(el) {
     lang: langOf(el) };
 }
 
-async function mountOne(client, el, cardsPromise) {
+async function mountOne(client, el, cardsFor) {
   const o = options(el);
+  const cardsPromise = cardsFor(o.lang);
   try {
     const mod = await import(new URL(`${o.game}.js`, BASE).href);
     // a calculator (odds, pot) exports `table = false`: it asks the driver itself, with no table
@@ -220,7 +221,8 @@ function startPython(tables, info, plan) {
   client.ready.then(() => {
     clearTimeout(timer); clearInterval(ticker);
     last = { stage: "ready", loaded: 0, total: 0 }; paint();
-    const cards = client.call({ cmd: "cards", palette: first.palette || "four" });
+    const decks = {};            // the card pictures, named in each language a table of the page speaks
+    const cards = (lang) => (decks[lang] = decks[lang] || client.call({ cmd: "cards", palette: first.palette || "four", lang }));
     live.rules = fetch(new URL("rules.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
     return Promise.all(tables.map((el) => mountOne(client, el, cards)));
   }, (e) => { clearTimeout(timer); clearInterval(ticker); tables.forEach((el) => degrade(el, e.message)); });

@@ -119,9 +119,11 @@ TABLE_SCRIPTS = ("i18n.js", "loader.js", "common.js", "dom.js", "stukolka.js", "
                  "queen_of_spades.js", "class.js", "pot.js", "odds.js", "offline.js", "worker.js")
 #: Scripts whose words are not yet all in the catalogue: each still has an English literal (the test
 #: below fails when one has none left, so the list only shrinks).
-NOT_YET: frozenset[str] = frozenset({"shtoss.js", "faraon.js", "class.js", "pot.js", "odds.js", "offline.js", "worker.js"})
+NOT_YET: frozenset[str] = frozenset({"faraon.js", "class.js", "pot.js", "odds.js", "offline.js", "worker.js"})
 #: Words a script may write that are not English for the reader: key names of keyboard events.
 KEYS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", "Escape", "Tab", "Space"}
+TAGS = {"a", "b", "button", "select", "input", "summary", "details", "li", "ul", "ol", "p", "span", "div", "table",
+        "tr", "td", "th", "label", "option", "textarea", "figure", "section"}
 _PHRASE = re.compile(r"(?<![\w.$/-])[A-Za-z][a-z']+[ ,:;]+[a-z]+(?![\w-])")
 _WORD = re.compile(r"^\s*[A-Z][a-z]+[.:!?…]?\s*$")
 
@@ -181,8 +183,8 @@ def english(text: str) -> bool:
     if re.fullmatch(r"[\w.#\[\]=:>*,\s()\"'-]*", text) and (re.search(r"[.#\[]|\w-\w", text) or ":" in text) \
             and not re.search(r"\b[a-z]+ [a-z]+ [a-z]+\b", text):
         return False          # a selector or a class list ("lt-card lt-mine", "button.lt-legal, ...")
-    if text.strip() in KEYS:
-        return False
+    if text.strip() in KEYS or set(re.split(r"[,\s>+~]+", text.strip())) <= TAGS:
+        return False          # a key name, or a selector of tag names ("button, select")
     return bool(_PHRASE.search(text) or _WORD.match(text))
 
 

@@ -547,13 +547,15 @@ def _seat_count(state: GameState, hook: Callable[[GameState], int] | None = None
 _PICTURES: dict[str, dict[str, Any]] = {}
 
 
-def card_pictures(palette: str = "four", width: int = 60) -> dict[str, Any]:
-    """The engine's card pictures, once per page: SVG by card number 0..51, plus a back."""
-    key = f"{palette}/{width}"
+def card_pictures(palette: str = "four", width: int = 60, lang: str = DEFAULT) -> dict[str, Any]:
+    """The engine's card pictures, once per page and language: SVG by card number 0..51, plus a
+    back, and each card's label (``Q♠`` / ``Д♠``) and name in ``lang``."""
+    key = f"{palette}/{width}/{lang}"
     if key not in _PICTURES:
-        pics = {"palette": palette, "width": width,
-                "labels": [format_card(c) for c in range(52)],
-                "names": [card_name(c) for c in range(52)],
+        ru = lang == "ru"
+        pics = {"palette": palette, "width": width, "lang": lang,
+                "labels": [format_card(c, "ru_symbol" if ru else "symbol") for c in range(52)],
+                "names": [card_name(c, "ru" if ru else "en") for c in range(52)],
                 "svg": [card_svg(c, width=width, palette=palette) for c in range(52)],
                 "back": card_svg(None, width=width, face_down=True)}
         if len(_PICTURES) < 8:
@@ -763,7 +765,7 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
     if cmd == "games":
         return {"games": list(GAMES)}
     if cmd == "cards":
-        return {"cards": card_pictures(_field(msg, "palette", "str", default="four"))}
+        return {"cards": card_pictures(_field(msg, "palette", "str", default="four"), lang=_lang(msg))}
     if cmd == "new":
         game, options, people = _game(msg), _field(msg, "options", "dict", default={}), _people(msg)
         if _field(msg, "fresh", "bool", default=False):      # a fresh deal: the position's options left out
