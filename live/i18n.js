@@ -73,15 +73,15 @@ export function pluralForm(lang, n) {
 export function numberText(x, lang) {
   const [sign, num, den] = ratio(x);
   const minus = sign < 0 ? "-" : "";
-  let text;
-  if (den === 1n) text = minus + num.toString();
+  let written;
+  if (den === 1n) written = minus + num.toString();
   else {
     const whole = num / den, part = num % den;
-    text = whole ? `${minus}${whole} ${part}/${den}` : `${minus}${part}/${den}`;
+    written = whole ? `${minus}${whole} ${part}/${den}` : `${minus}${part}/${den}`;
   }
-  if (lang !== "ru") return text;
-  const neg = text.startsWith("-");
-  const body = neg ? text.slice(1) : text;
+  if (lang !== "ru") return written;
+  const neg = sign < 0;
+  const body = neg ? written.slice(1) : written;
   const space = body.indexOf(" ");
   let digits = space < 0 ? body : body.slice(0, space);
   const rest = space < 0 ? "" : body.slice(space);
