@@ -464,7 +464,7 @@ class LiveTable:
             except (StukolkaError, NotImplementedError):
                 said = None
             if said:
-                return said[0]
+                return str(said[0])
         return e.text or str(e)
 
     def hint(self, seat: Any, samples: int | None = None) -> dict[str, Any]:
