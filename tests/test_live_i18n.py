@@ -119,7 +119,15 @@ TABLE_SCRIPTS = ("i18n.js", "loader.js", "common.js", "dom.js", "stukolka.js", "
                  "queen_of_spades.js", "class.js", "pot.js", "odds.js", "offline.js", "worker.js")
 #: Scripts whose words are not yet all in the catalogue: each still has an English literal (the test
 #: below fails when one has none left, so the list only shrinks).
-NOT_YET: frozenset[str] = frozenset({"class.js", "pot.js", "odds.js", "offline.js", "worker.js"})
+NOT_YET: frozenset[str] = frozenset({"class.js", "pot.js", "odds.js"})
+#: Literals of a table script that no reader sees: (file, the literal's start) -> why.
+NOT_FOR_READERS = {
+    ("worker.js", "import json, random"): "Python code the worker runs before its memory snapshot",
+    ("worker.js", "from stukolka.live"): "Python code the worker runs before its memory snapshot",
+    ("worker.js", "_ = [GAMES[g]"): "Python code the worker runs before its memory snapshot",
+    ("worker.js", "Python did not start"): "a call's answer when Python failed: the loader has then left every table "
+                                           "as its stored picture with its own note (table.failed), so no table shows it",
+}
 #: Words a script may write that are not English for the reader: key names of keyboard events.
 KEYS = {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Enter", "Escape", "Tab", "Space"}
 TAGS = {"a", "b", "button", "select", "input", "summary", "details", "li", "ul", "ol", "p", "span", "div", "table",
@@ -198,7 +206,8 @@ def test_the_literal_check_finds_words_and_leaves_code_alone():
 
 @pytest.mark.parametrize("name", TABLE_SCRIPTS)
 def test_a_table_script_writes_no_english_word_outside_the_catalogue(name):
-    bad = [(line, text) for line, text in literals((LIVE / name).read_text(encoding="utf-8")) if english(text)]
+    bad = [(line, text) for line, text in literals((LIVE / name).read_text(encoding="utf-8")) if english(text)
+           and not any(name == f and text.startswith(start) for f, start in NOT_FOR_READERS)]
     if name in NOT_YET:
         assert bad, f"live/{name} has no English literal left: take it off NOT_YET"
     else:
