@@ -61,6 +61,19 @@ A position the engine refuses fails the build with the engine's message, naming 
 stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
 fresh deal (the driver's ``new`` with ``fresh``).
 
+A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``), or its own
+with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue, ``stukolka.i18n``): a
+``:lang: ru`` table on an English page speaks Russian, its neighbour English.  The language goes to
+the page's driver with the table's ``new`` and from there to every engine call; the page's words are
+the catalogue's (``live/i18n.js``, with ``messages.js``, written into ``_static/live/`` beside the
+scripts by :func:`write_messages`, so a table speaks offline)::
+
+    ```{live-table} stukolka
+    :lang: ru
+    :options: {"n_players": 3}
+    Русская сдача.
+    ```
+
 A position may ask the reader a question about his first move (``stukolka.live.questions``)::
 
     ```{live-table} stukolka
