@@ -256,19 +256,12 @@ def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
     return out
 
 
-#: The message domains the page leaves out (the catalogue's own examples).
-PAGE_LEAVES_OUT = ("test",)
-
-
 def messages_js() -> str:
     """The message catalogue of every language as one ES module (``export const MESSAGES``): the
-    very words of ``stukolka/i18n/<lang>/*.json`` (:func:`stukolka.i18n.catalogue`), read by
-    ``live/i18n.js``; the page fetches it with its other scripts and keeps it offline."""
-    from stukolka.i18n import LANGS, catalogue  # noqa: PLC0415
-    data = {lang: {k: v for k, v in sorted(catalogue(lang).items()) if k.split(".")[0] not in PAGE_LEAVES_OUT}
-            for lang in LANGS}
-    return ("// Written by the build from stukolka/i18n/<lang>/*.json (_ext/live_tables.py): the words are there.\n"
-            "export const MESSAGES = " + json.dumps(data, ensure_ascii=False, indent=0) + ";\n")
+    very words of ``stukolka/i18n/<lang>/*.json``, read by ``live/i18n.js``; the page fetches it
+    with its other scripts and keeps it offline (:func:`stukolka.live.driver.messages_js`)."""
+    from stukolka.live.driver import messages_js as written  # noqa: PLC0415
+    return written()
 
 
 def write_messages(site: Path) -> Path:

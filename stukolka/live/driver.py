@@ -44,11 +44,11 @@ from typing import Any
 from stukolka.base import CHANCE, GameState, Ledger, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
-from stukolka.i18n import DEFAULT, LANGS
+from stukolka.i18n import DEFAULT, LANGS, catalogue
 from stukolka.live.registry import COMMANDS, GAMES, GameSpec, register_command, register_game
 from stukolka.live.tasks import board_for, game_options
 
-__all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS",
+__all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "page_messages", "messages_js", "MessageError", "public_view", "money", "exact", "LIMITS",
            "quote", "refusal"]
 
 #: The book label a refusal names when a seat moves out of turn or moves for a bot.
@@ -562,6 +562,24 @@ def card_pictures(palette: str = "four", width: int = 60, lang: str = DEFAULT) -
             _PICTURES[key] = pics
         return pics
     return _PICTURES[key]
+
+
+#: The message domains a page leaves out (the catalogue's own examples).
+PAGE_LEAVES_OUT = ("test",)
+
+
+def page_messages() -> dict[str, dict[str, Any]]:
+    """Every language's catalogue as the pages read it (``live/i18n.js``): the engine's words and
+    the tables' (``stukolka/i18n/<lang>/*.json``), one catalogue, the examples left out."""
+    return {lang: {k: v for k, v in sorted(catalogue(lang).items()) if k.split(".")[0] not in PAGE_LEAVES_OUT}
+            for lang in LANGS}
+
+
+def messages_js() -> str:
+    """:func:`page_messages` as the ES module ``live/i18n.js`` imports (``messages.js``: ``export
+    const MESSAGES``), written beside the scripts by the build and sent by the class server."""
+    return ("// Written from stukolka/i18n/<lang>/*.json (stukolka.live.driver.messages_js): the words are there.\n"
+            "export const MESSAGES = " + json.dumps(page_messages(), ensure_ascii=False, indent=0) + ";\n")
 
 
 # --------------------------------------------------------------------------- the message protocol

@@ -77,9 +77,8 @@ def bundle(kind: str, live_dir: Path | None = None) -> str:
         raise RulesError(f"live/{kind}.js does not import from ./common.js the way the bundle expects",
                          rule="live-table-game")
     common = _REEXPORT.sub("", _IMPORT.sub("", (d / "common.js").read_text(encoding="utf-8")))
-    from stukolka.i18n import LANGS, catalogue  # the page's words: the catalogue, as live/messages.js holds it
-    words = {lang: {k: v for k, v in catalogue(lang).items() if not k.startswith("test.")} for lang in LANGS}
-    i18n = _MESSAGES.sub(lambda m: "const MESSAGES = " + json.dumps(words, ensure_ascii=False) + ";\n",
+    from stukolka.live.driver import page_messages  # the page's words: the catalogue, as live/messages.js holds it
+    i18n = _MESSAGES.sub(lambda m: "const MESSAGES = " + json.dumps(page_messages(), ensure_ascii=False) + ";\n",
                          (d / "i18n.js").read_text(encoding="utf-8"))
     return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + i18n + "\n" + common + "\n" + _IMPORT.sub("", renderer)
             + _SHIM)
