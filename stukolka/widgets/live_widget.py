@@ -25,7 +25,7 @@ from typing import Any
 
 from stukolka.errors import RulesError
 from stukolka.live import tools
-from stukolka.live.driver import handle
+from stukolka.live.driver import handle, page_messages
 from stukolka.live.registry import COMMANDS
 
 __all__ = ["bundle", "styles", "answer", "LiveWidget", "LIVE_DIR", "KINDS"]
@@ -77,7 +77,7 @@ def bundle(kind: str, live_dir: Path | None = None) -> str:
         raise RulesError(f"live/{kind}.js does not import from ./common.js the way the bundle expects",
                          rule="live-table-game")
     common = _REEXPORT.sub("", _IMPORT.sub("", (d / "common.js").read_text(encoding="utf-8")))
-    from stukolka.live.driver import page_messages  # the page's words: the catalogue, as live/messages.js holds it
+    # the page's words: the catalogue, as live/messages.js holds it
     i18n = _MESSAGES.sub(lambda m: "const MESSAGES = " + json.dumps(page_messages(), ensure_ascii=False) + ";\n",
                          (d / "i18n.js").read_text(encoding="utf-8"))
     return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + i18n + "\n" + common + "\n" + _IMPORT.sub("", renderer)
