@@ -896,3 +896,19 @@ def test_a_refusal_at_a_russian_table_is_the_engines_why_illegal_in_russian(monk
     assert t.worded("play Q♠", e) == "[ru] play Q♠"
     t.lang = "en"
     assert t.worded("play Q♠", e) == e.text
+
+
+def test_a_settings_panel_is_worded_in_the_tables_language():
+    """The shtoss and Pharaon panels take the language (the catalogue's table.shtoss-set-*);
+    Stukolka's and the shedding game's panels are their games' own, answered as before."""
+    en = json.loads(handle(json.dumps({"cmd": "settings", "game": "shtoss"})))["settings"]
+    ru = json.loads(handle(json.dumps({"cmd": "settings", "game": "shtoss", "lang": "ru"})))["settings"]
+    assert [f["label"] for f in en["fields"]][:2] == ["Deck", "A plie (two of the rank in one abcug)"]
+    assert en["fields"][0]["choices"][0] == [52, "52 cards"] and en["seat_names"][:2] == ["the banker", "punter 1"]
+    assert ru["fields"][0]["choices"] == [[52, "52 карты"], [36, "36 карт"], [32, "32 карты"]]
+    assert ru["seat_names"][:2] == ["банкомёт", "понтёр 1"] and ru["seats"]["label"] == "Понтёров"
+    assert {k: v for k, v in ru.items() if k not in ("fields", "seats", "seat_names")} == \
+        {k: v for k, v in en.items() if k not in ("fields", "seats", "seat_names")}
+    pharaon = json.loads(handle(json.dumps({"cmd": "settings", "game": "pharaon", "lang": "ru"})))["settings"]
+    assert pharaon["seat_names"] == ["банкомёт", "понтёр"]
+    assert json.loads(handle(json.dumps({"cmd": "settings", "game": "stukolka", "lang": "ru"})))["ok"]

@@ -31,6 +31,7 @@ alone at a table with bots, and the move log carries another seat's move in its 
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -800,7 +801,10 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
         spec = GAMES[game]
         if spec.settings is None:
             raise RulesError(f"game {game!r} has no settings panel [{GAME_RULE}]")
-        return {"settings": spec.settings()}
+        lang = _lang(msg)
+        # a panel worded by the game itself takes the language (``lang``); another is the game's own
+        panel: Any = spec.settings
+        return {"settings": panel(lang=lang) if "lang" in inspect.signature(panel).parameters else panel()}
     if cmd == "close":
         tid = _field(msg, "table", "int", required=True)
         return {"closed": TABLES.pop(tid, None) is not None}
