@@ -61,6 +61,19 @@ A position the engine refuses fails the build with the engine's message, naming 
 stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
 fresh deal (the driver's ``new`` with ``fresh``).
 
+A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``), or its own
+with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue, ``stukolka.i18n``): a
+``:lang: ru`` table on an English page speaks Russian, its neighbour English.  The language goes to
+the page's driver with the table's ``new`` and from there to every engine call; the page's words are
+the catalogue's (``live/i18n.js``, with ``messages.js``, written into ``_static/live/`` beside the
+scripts by :func:`write_messages`, so a table speaks offline)::
+
+    ```{live-table} stukolka
+    :lang: ru
+    :options: {"n_players": 3}
+    Русская сдача.
+    ```
+
 A position may ask the reader a question about his first move (``stukolka.live.questions``)::
 
     ```{live-table} stukolka
@@ -180,6 +193,15 @@ def tasks_html(game: str, ids: list[str], page: str) -> str:
             f'this table</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
 
 
+def _lang(text: str | None) -> str:
+    """``:lang: ru``: the language the table speaks (one the catalogue has), whatever the page's."""
+    from stukolka.i18n import check_lang  # noqa: PLC0415
+    try:
+        return check_lang((text or "").strip())
+    except KeyError as e:
+        raise ValueError(f"live-table :lang: {e.args[0]}") from None
+
+
 def _task_ids(text: str | None) -> list[str]:
     """``"dark-trick, buy-trick"`` (or a JSON list) -> ``["dark-trick", "buy-trick"]``."""
     text = (text or "").strip()
@@ -190,11 +212,12 @@ def _task_ids(text: str | None) -> list[str]:
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
                      caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
-                     ask: dict | None = None, tasks: str = "") -> str:
+                     ask: dict | None = None, tasks: str = "", lang: str | None = None) -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
     ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``ask`` is
     the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``;
-    ``tasks`` is the stored list of the table's tasks (:func:`tasks_html`), after the picture."""
+    ``tasks`` is the stored list of the table's tasks (:func:`tasks_html`), after the picture;
+    ``lang`` the table's own language (``data-lang``; left out, the table speaks the page's)."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
@@ -209,7 +232,9 @@ def placeholder_html(game: str, options: dict | None = None, seed: int = 0, peop
     cls = " ".join(("live-table", *classes))
     return (f'<div class="{cls}" data-game="{html.escape(game)}" data-options="{attr(options)}" '
             f'data-seed="{int(seed)}" data-people="{attr(people)}"'
-            + (f' data-ask="{attr(ask)}"' if ask else "") + f' data-live="static">{cap}'
+            + (f' data-ask="{attr(ask)}"' if ask else "")
+            + (f' data-lang="{html.escape(_lang(lang))}" lang="{html.escape(lang)}"' if lang else "")
+            + f' data-live="static">{cap}'
             f'<div class="live-static">{picture}</div>{tasks}</div>')
 
 
@@ -229,6 +254,22 @@ def rule_links(objects_inv: Path) -> dict[str, dict[str, str]]:
             out[label] = {"href": uri.replace("$", label) if uri.endswith("$") else uri,
                           "title": "" if title == "-" else title}
     return out
+
+
+def messages_js() -> str:
+    """The message catalogue of every language as one ES module (``export const MESSAGES``): the
+    very words of ``stukolka/i18n/<lang>/*.json``, read by ``live/i18n.js``; the page fetches it
+    with its other scripts and keeps it offline (:func:`stukolka.live.driver.messages_js`)."""
+    from stukolka.live.driver import messages_js as written  # noqa: PLC0415
+    return written()
+
+
+def write_messages(site: Path) -> Path:
+    """``SITE/_static/live/messages.js``: the catalogue for the pages' tables (:func:`messages_js`)."""
+    dest = site / "_static" / "live" / "messages.js"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(messages_js(), encoding="utf-8")
+    return dest
 
 
 def write_rule_links(site: Path) -> Path:
@@ -336,7 +377,7 @@ class LiveTableDirective(Directive):
                    "punters": directives.positive_int, "pack": directives.unchanged_required,
                    "pile": directives.unchanged_required, "talon": directives.nonnegative_int,
                    "suit": directives.unchanged_required, "to-act": directives.nonnegative_int,
-                   "tasks": _task_ids}
+                   "tasks": _task_ids, "lang": _lang}
 
     def run(self):
         game = self.arguments[0]
@@ -352,7 +393,8 @@ class LiveTableDirective(Directive):
                 tasks = tasks_html(game, self.options["tasks"], page)
                 options.update(tasks=self.options["tasks"], tasks_key=page)
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
-                                   classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks)
+                                   classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks,
+                                   lang=self.options.get("lang"))
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()
@@ -375,6 +417,7 @@ def _copy_live(app, exception) -> None:
             shutil.rmtree(dest)
         shutil.copytree(LIVE, dest)
         write_rule_links(Path(app.outdir))
+        write_messages(Path(app.outdir))
 
 
 #: The demo pages ``tools/make_live_bundle.py --demo`` writes: file name -> title and tables

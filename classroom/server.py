@@ -158,6 +158,7 @@ class ClassServer:
             (r"/class/ws", ClassSocket, {"server": self}),
             (r"/class/qr\.svg", QRHandler, {"server": self}),
             (r"/class/info\.json", InfoHandler, {"server": self}),
+            (r"/class/live/messages\.js", MessagesHandler),
             (r"/class/live/(.*)", ClassFileHandler, {"path": str(ROOT / "live")}),
             (r"/class", tornado.web.RedirectHandler, {"url": "/class/"}),
             (r"/class/(.*)", ClassFileHandler, {"path": str(STATIC), "default_filename": "index.html"}),
@@ -628,6 +629,17 @@ class ClassFileHandler(serve.BookFileHandler):  # type: ignore[misc, name-define
                         "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
                         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         self.set_header("Referrer-Policy", "no-referrer")
+
+
+class MessagesHandler(tornado.web.RequestHandler):
+    """``/class/live/messages.js``: the words of the renderers, the catalogue the build writes
+    beside the book's scripts (:func:`stukolka.live.driver.messages_js`)."""
+
+    def get(self) -> None:
+        from stukolka.live.driver import messages_js  # noqa: PLC0415
+        self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.write(messages_js())
 
 
 class QRHandler(tornado.web.RequestHandler):

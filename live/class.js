@@ -10,11 +10,13 @@
 // pushes, so its own pacing loop becomes the wait for the table to change.
 
 import { h } from "./dom.js";
+import { langOf, sayer } from "./i18n.js";
 
-const FINAL = { 4001: "This seat was opened again, on another device or in another tab.",
-  4003: "The teacher kept this seat on the first device.", 4004: "The class has ended. Thank you for playing!",
-  4009: "Another device asked for this seat.", 4029: "Too many connections or messages from this device." };
-const ENDED = "The class has ended. Thank you for playing!";
+// the class page's words, in its language (<html lang>); a table's renderer says its own in the same
+const t = sayer(langOf(typeof document !== "undefined" ? document.documentElement : null));
+const FINAL_CODES = [4001, 4003, 4004, 4009, 4029];          // said by table.class-final-<code>
+const finalWords = (code) => (FINAL_CODES.includes(code) ? t(`table.class-final-${code}`) : null);
+const ENDED = t("table.class-final-4004");
 // the closing codes after which this seat may be opened here again (it was taken elsewhere)
 const SEAT_ELSEWHERE = new Set([4001, 4003, 4009]);
 
@@ -75,9 +77,9 @@ export class Connection {
     ws.onclose = (ev) => {
       if (ws !== this.ws) return;
       this.ready = false;
-      for (const ok of this.waiting.values()) ok({ ok: false, error: "the connection to the class server was lost; it comes back by itself", rule: "", kind: "ConnectionLost" });
+      for (const ok of this.waiting.values()) ok({ ok: false, error: t("table.class-lost"), rule: "", kind: "ConnectionLost" });
       this.waiting.clear();
-      if (FINAL[ev.code]) { this.stopped = true; this.onfinal(FINAL[ev.code], { code: ev.code }); return; }
+      if (finalWords(ev.code)) { this.stopped = true; this.onfinal(finalWords(ev.code), { code: ev.code }); return; }
       if (this.stopped) return;
       this.onstate("reconnecting");
       setTimeout(() => this.open(), this.delay);
@@ -85,7 +87,7 @@ export class Connection {
     };
   }
   request(msg, first) {
-    if (!first && !this.ready) return Promise.resolve({ ok: false, error: "not connected to the class server yet: it reconnects by itself", rule: "", kind: "ConnectionLost" });
+    if (!first && !this.ready) return Promise.resolve({ ok: false, error: t("table.class-not-yet"), rule: "", kind: "ConnectionLost" });
     const id = this.next++;
     return new Promise((ok) => {
       this.waiting.set(id, ok);
@@ -205,7 +207,7 @@ export class TableView {
       this.box.dataset.live = "live";
       this.box.dispatchEvent(new CustomEvent("class-table-ready", { bubbles: true }));
     } catch (e) {
-      if (gen === this.gen) this.box.replaceChildren(h("p", { class: "class-error", text: `This table cannot be drawn here: ${e.message || e}` }));
+      if (gen === this.gen) this.box.replaceChildren(h("p", { class: "class-error", text: t("table.class-cannot-draw", { error: e.message || e }) }));
     }
   }
 }
@@ -213,9 +215,9 @@ export class TableView {
 // the seats as the class sees them: names, the dealer, who is to act, who is a bot (the view's own fields)
 function role(view, q) {
   const s = view.seats && view.seats[q];
-  if (s && s.role && s.role !== "player") return s.role;
+  if (s && s.role && s.role !== "player") return t.has(`table.stukolka-role-${s.role}`) ? t(`table.stukolka-role-${s.role}`) : s.role;
   const o = view.others && view.others.find((x) => x.seat === q);
-  if ((o && o.dealer) || (view.dealer === q && !s)) return "dealer";
+  if ((o && o.dealer) || (view.dealer === q && !s)) return t("table.stukolka-role-dealer");
   return "";
 }
 
@@ -232,19 +234,19 @@ export function seatStrip(el, view, you) {
 }
 
 function statusWords(state) {
-  return { connecting: "connecting…", connected: "connected", reconnecting: "connection lost: reconnecting…", asking: "waiting for the teacher" }[state] || state;
+  return ["connecting", "connected", "reconnecting", "asking"].includes(state) ? t(`table.class-${state}`) : state;
 }
 
 // ------------------------------------------------------------------ the student's page
 export function studentPage(root) {
   const params = new URLSearchParams(location.search);
   const status = h("span", { class: "class-status", role: "status", "aria-live": "polite" });
-  const title = h("h1", { class: "class-title", text: "Class play" });
+  const title = h("h1", { class: "class-title", text: t("table.class-title") });
   const where = h("p", { class: "class-where", "aria-live": "polite" });
-  const strip = h("ol", { class: "class-seats", "aria-label": "Who sits where" });
+  const strip = h("ol", { class: "class-seats", "aria-label": t("table.class-seats-aria") });
   const note = h("p", { class: "class-note", role: "alert" });
   const tableBox = h("div", { class: "class-table live-table" });
-  const leave = h("button", { type: "button", class: "class-leave", onclick: () => { if (confirm("Leave this class on this device? Your seat stays; the teacher can seat you again.")) { store.drop("stukolka-class-seat"); location.href = location.pathname; } } }, "Leave the class on this device");
+  const leave = h("button", { type: "button", class: "class-leave", onclick: () => { if (confirm(t("table.class-leave-confirm"))) { store.drop("stukolka-class-seat"); location.href = location.pathname; } } }, t("table.class-leave"));
   root.replaceChildren(h("header", { class: "class-head" }, title, status), where, strip, note, tableBox, h("footer", { class: "class-foot" }, leave));
   let conn = null, you = null;
   const table = new TableView(tableBox, null);
@@ -253,15 +255,15 @@ export function studentPage(root) {
   function show(payload) {
     if (payload.you) you = payload.you;
     if (!you) return;
-    title.textContent = you.class || "Class play";
+    title.textContent = you.class || t("table.class-title");
     if (you.ended) { finish(ENDED, { ended: true }); return; }
     const v = payload.view;
-    where.textContent = you.table === null || you.table === undefined ? `${you.name}: the teacher will seat you at a table.` :
-      you.seat === null ? `${you.name}: you watch ${you.label}; the teacher will give you a seat.` :
+    where.textContent = you.table === null || you.table === undefined ? t("table.class-will-seat", { name: you.name }) :
+      you.seat === null ? t("table.class-watching", { name: you.name, table: you.label }) :
       `${you.name} · ${you.label} · ${you.title}`;
     seatStrip(strip, v, you);
-    if (!v) { table.clear("Waiting for the teacher to seat you…"); return; }
-    note.textContent = v.live.paused ? "The teacher has paused this table." : "";
+    if (!v) { table.clear(t("table.class-waiting")); return; }
+    note.textContent = v.live.paused ? t("table.class-paused") : "";
     table.update(v, you);
   }
 
@@ -276,8 +278,8 @@ export function studentPage(root) {
     const again = SEAT_ELSEWHERE.has(how.code);
     if (how.ended || how.code === 4004 || how.rule === "class-rule-code") { store.drop("stukolka-class-seat"); leave.hidden = true; }
     table.box.replaceChildren(h("p", { class: "class-final", role: "status", text }),
-      again ? h("p", {}, h("button", { type: "button", class: "class-go", onclick: () => location.reload() }, "Open my seat here again"))
-        : h("p", {}, h("a", { href: location.pathname }, "Join a class")));
+      again ? h("p", {}, h("button", { type: "button", class: "class-go", onclick: () => location.reload() }, t("table.class-open-again")))
+        : h("p", {}, h("a", { href: location.pathname }, t("table.class-join-a-class"))));
   }
 
   function connect(first, failed) {
@@ -318,10 +320,10 @@ export function studentPage(root) {
       const first = { cmd: "join", code: code.value.trim().toUpperCase(), name: name.value, device: deviceId() };
       connect(() => first, (text) => { err.textContent = text; });
     } },
-    h("h2", { text: "Join your class" }),
-    h("p", {}, h("label", { for: "class-code", text: "Class code" }), code, h("small", { id: "class-code-hint", text: "six letters and digits, on the projector" })),
-    h("p", {}, h("label", { for: "class-name", text: "Your name" }), name),
-    h("p", {}, h("button", { type: "submit", class: "class-go" }, "Join")), err);
+    h("h2", { text: t("table.class-join-title") }),
+    h("p", {}, h("label", { for: "class-code", text: t("table.class-code") }), code, h("small", { id: "class-code-hint", text: t("table.class-code-hint") })),
+    h("p", {}, h("label", { for: "class-name", text: t("table.class-your-name") }), name),
+    h("p", {}, h("button", { type: "submit", class: "class-go" }, t("table.class-join"))), err);
     tableBox.replaceChildren(form);
     leave.hidden = true;
     (code.value ? name : code).focus();
@@ -338,15 +340,15 @@ export function studentPage(root) {
 export function projectorPage(root) {
   const params = new URLSearchParams(location.search);
   const saved = store.get("stukolka-class-teacher");
-  const title = h("h1", { class: "class-title", text: "Class play" });
-  const pick = h("select", { id: "class-pick", "aria-label": "Table on the projector" });
+  const title = h("h1", { class: "class-title", text: t("table.class-title") });
+  const pick = h("select", { id: "class-pick", "aria-label": t("table.class-pick-aria") });
   const join = h("div", { class: "class-joinbox" });
-  const strip = h("ol", { class: "class-seats class-seats-big", "aria-label": "Who sits where" });
+  const strip = h("ol", { class: "class-seats class-seats-big", "aria-label": t("table.class-seats-aria") });
   const note = h("p", { class: "class-note", role: "status" });
   const status = h("span", { class: "class-status", role: "status" });
   const tableBox = h("div", { class: "class-table live-table" });
   root.replaceChildren(h("header", { class: "class-head" }, title, pick, status), join, strip, note, tableBox);
-  if (!saved) { note.textContent = "Open the class on the teacher's page first (in this browser): the projector uses its key."; return; }
+  if (!saved) { note.textContent = t("table.class-open-first"); return; }
   let tableId = Number(params.get("table")) || null;
   let conn;
   const table = new TableView(tableBox, null, { public: true, projector: false });
@@ -354,8 +356,8 @@ export function projectorPage(root) {
   function tablesInto(tables) { pick.replaceChildren(...tables.map((t) => h("option", { value: String(t.id), text: t.label }))); }
   function show(view) {
     seatStrip(strip, view, null);
-    note.textContent = view && view.live.paused ? "Paused by the teacher." : "";
-    if (view) table.update(view, null); else table.clear("No table yet: add one on the teacher's page.");
+    note.textContent = view && view.live.paused ? t("table.class-paused-short") : "";
+    if (view) table.update(view, null); else table.clear(t("table.class-no-table"));
   }
   conn = new Connection({
     first: () => ({ cmd: "hello", role: "projector", code: saved.code, token: saved.token, table: tableId }),
@@ -366,9 +368,9 @@ export function projectorPage(root) {
       if (r.view) { tableId = r.view.live.table; pick.value = String(tableId); }
       table.key = null;
       const url = r.student_urls[0];
-      join.replaceChildren(h("img", { class: "class-qr", src: `/class/qr.svg?code=${encodeURIComponent(saved.code)}`, alt: `QR code: ${url}?code=${saved.code}` }),
-        h("p", {}, "Join: open ", h("b", { text: url }), " and type the code ", h("b", { class: "class-code", text: saved.code })),
-        r.local_only ? h("p", { class: "class-error", text: "This server listens on this computer only: phones cannot join. Restart it with HOST=0.0.0.0 make class." }) : "");
+      join.replaceChildren(h("img", { class: "class-qr", src: `/class/qr.svg?code=${encodeURIComponent(saved.code)}`, alt: t("table.class-qr-alt", { url: `${url}?code=${saved.code}` }) }),
+        h("p", {}, t("table.class-join-open"), h("b", { text: url }), t("table.class-join-code"), h("b", { class: "class-code", text: saved.code })),
+        r.local_only ? h("p", { class: "class-error", text: t("table.class-local-only", { command: "HOST=0.0.0.0 make class" }) }) : "");
       show(r.view);
     },
     onpush: (m) => {

@@ -1,11 +1,22 @@
 // What every live table on a page does the same way: rule links, bot pacing, announcements, money,
 // and the display of a refusal.  Each renderer (stukolka.js, shtoss.js, faraon.js, odds.js, pot.js)
 // imports it.  A refusal is read from the driver's fields (error: the engine's words without tags,
-// rule: the bare book label), never from the text of a message.
+// rule: the bare book label), never from the text of a message.  Every word comes from the
+// catalogue in the table's language: sayOf(ctx)(id, fields) (live/i18n.js; the loader gives each table its own).
 
 import { h } from "./dom.js";
+import { langOf, numberText, sayer } from "./i18n.js";
 
 export { h };
+
+// The table's words: ctx.t (the loader's, in the table's language), else the language of the page
+// around ctx.element (a table mounted by another page's script).
+export function sayOf(ctx) {
+  if (ctx && ctx.t) return ctx.t;
+  const t = sayer(langOf(ctx && ctx.element));
+  if (ctx && typeof ctx === "object") { ctx.t = t; ctx.lang = t.lang; }
+  return t;
+}
 
 // The book's own page for a rule (rules.json, written by the build): a link, or null when the
 // label is not a rule of the book.  `bare`: the link alone, without the small wrapper.
@@ -13,18 +24,19 @@ export function ruleLink(ctx, rule, bare = false) {
   const r = rule && ctx.rules && ctx.rules[rule];
   if (!r) return null;
   const title = r.title || rule.split("-rule-").pop().split("-").join(" ");   // a label without a heading
-  const a = h("a", { href: new URL(r.href, ctx.root).href, "data-rule": rule, "aria-label": `the rule: ${title}` },
-    `(rule: ${title})`);
+  const a = h("a", { href: new URL(r.href, ctx.root).href, "data-rule": rule, "aria-label": sayOf(ctx)("table.rule-aria", { title }) },
+    sayOf(ctx)("table.rule-link", { title }));
   return bare ? a : h("small", {}, " ", a);
 }
 
 // Money in one format: an int or an exact fraction's text "1/2" as the driver sends it; `signed`
-// shows + before a gain; a loss always has the minus sign "−".
-export function money(x, signed = true) {
+// shows + before a gain; a loss always has the minus sign "−".  In a language other than English the
+// number is written as the catalogue writes it (numberText: "376 000", "7 1/2").
+export function money(x, signed = true, lang = "en") {
   if (x === null || x === undefined || x === "") return "";
   const s = String(x);
   const negative = s.startsWith("-");
-  const body = negative ? s.slice(1) : s;
+  const body = negative ? s.slice(1) : lang === "en" ? s : numberText(s, lang);
   if (body === "0") return "0";
   return (negative ? "−" : signed ? "+" : "") + body;
 }
@@ -48,7 +60,6 @@ export function showRefusal(el, ctx, reply, prefix = "", suffix = "") {
 // The reader's choice is kept in localStorage (one for every table of the book).  "fast" lets the
 // driver play every bot at once; "step" waits for the "Next move" button (a teacher narrating).
 export const PACES = { slow: 1400, normal: 700, fast: 0, step: null };
-const PACE_WORDS = { slow: "slow", normal: "normal", fast: "fast (no pause)", step: "step by step (a button for each move)" };
 // after a move that ends a trick (or an abcug) the table holds still this much longer, to see who took it
 export const HOLD_MS = { slow: 2200, normal: 1400, fast: 0, step: 0 };
 const KEY = "stukolka-live-prefs";
@@ -86,12 +97,12 @@ export function pacer(due, move, fast = () => false, hold = () => false) {
 
 // The pace control: a select kept per reader, and a "Next move" button shown in step mode while a bot
 // is due.  `redraw()` is called after a change, so the renderer can start the bots again.
-export function paceControl(uid, bots, due, redraw) {
+export function paceControl(uid, bots, due, redraw, ctx) {
   const id = `lt-pace-${uid}`;
-  const sel = h("select", { id, class: "lt-pace" }, Object.keys(PACES).map((k) => h("option", { value: k, text: PACE_WORDS[k] })));
+  const sel = h("select", { id, class: "lt-pace" }, Object.keys(PACES).map((k) => h("option", { value: k, text: sayOf(ctx)(`table.pace-${k}`) })));
   sel.value = pace();
-  const next = h("button", { type: "button", class: "lt-step-bot", onclick: () => bots.step() }, "Next move");
-  const box = h("span", { class: "lt-pacebox" }, h("label", { for: id, text: "Bots: " }), sel, next);
+  const next = h("button", { type: "button", class: "lt-step-bot", onclick: () => bots.step() }, sayOf(ctx)("table.next-move"));
+  const box = h("span", { class: "lt-pacebox" }, h("label", { for: id, text: sayOf(ctx)("table.bots-label") }), sel, next);
   const sync = () => { next.hidden = !(bots.stepping && due()); };
   sel.addEventListener("change", () => { savePrefs({ pace: sel.value }); bots.cancel(); sync(); redraw(); });
   return { box, sync, next };
@@ -120,14 +131,14 @@ export function projector(root, ctx, onchange = () => {}) {
   const host = (ctx && ctx.element) || root.parentElement || root;
   let on = false;
   const button = h("button", { type: "button", class: "lt-projector-button", "aria-pressed": "false",
-    onclick: () => set(!on) }, "Projector view");
+    onclick: () => set(!on) }, sayOf(ctx)("table.projector"));
   function set(v) {
     on = !!v;
     host.classList.toggle("lt-projector", on);
     root.classList.toggle("lt-projector-root", on);
     document.documentElement.classList.toggle("lt-projecting", on);
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? "Leave projector view" : "Projector view";
+    button.textContent = sayOf(ctx)(on ? "table.projector-leave" : "table.projector");
     if (on) host.scrollTop = 0;
     onchange(on);
   }
@@ -141,7 +152,7 @@ export function projector(root, ctx, onchange = () => {}) {
 // are people) and each field (a checkbox, a choice or a number), each with its rule's link.  No rule
 // is written here.  `start(options, people)` is called with the chosen values.
 export function settingsPanel(ctx, conf, current, people, start, uid) {
-  const box = h("details", { class: "lt-settings" }, h("summary", { text: "Table settings: who plays, and the rules" }));
+  const box = h("details", { class: "lt-settings" }, h("summary", { text: sayOf(ctx)("table.settings-title") }));
   const id = (k) => `lt-set-${k}-${uid}`;
   const cur = { ...conf.defaults, ...current };
   const rows = [];
@@ -149,7 +160,7 @@ export function settingsPanel(ctx, conf, current, people, start, uid) {
   const count = seats.field ? h("input", { type: "number", id: id("count"), min: String(seats.min), max: String(seats.max),
     step: "1", value: String(cur[seats.field] !== undefined ? cur[seats.field] : seats.default), inputmode: "numeric" }) : null;
   if (count) rows.push(h("p", { class: "lt-set-row" }, h("label", { for: id("count"), text: `${seats.label} ` }), count,
-    h("small", { class: "lt-hint", text: ` ${seats.min} to ${seats.max}` }), ruleLink(ctx, seats.rule)));
+    h("small", { class: "lt-hint", text: sayOf(ctx)("table.settings-range", { min: seats.min, max: seats.max }) }), ruleLink(ctx, seats.rule)));
   const inputs = {};
   for (const f of conf.fields) {
     let input;
@@ -168,7 +179,7 @@ export function settingsPanel(ctx, conf, current, people, start, uid) {
     }
     inputs[f.name] = [f, input];
   }
-  const who = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: "Who plays each seat (unticked seats are bots)" }));
+  const who = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: sayOf(ctx)("table.settings-who") }));
   const nSeats = () => (count ? Math.max(seats.min, Math.min(seats.max, Number(count.value) || seats.min)) : seats.default) + seats.offset;
   const drawSeats = () => {
     const was = [...who.querySelectorAll("input")].map((b) => b.checked);
@@ -176,8 +187,9 @@ export function settingsPanel(ctx, conf, current, people, start, uid) {
     for (let q = 0; q < nSeats(); q++) {
       const b = h("input", { type: "checkbox", id: id(`seat${q}`), "data-seat": String(q) });
       b.checked = q < was.length ? was[q] : people.includes(q);
-      const nm = conf.seat_names[q] || `seat ${q}`;
-      who.append(h("label", { for: id(`seat${q}`), class: "lt-set-seat" }, b, ` ${nm.charAt(0).toUpperCase() + nm.slice(1)} is a person`));
+      const nm = conf.seat_names[q] || sayOf(ctx)("core.seat", { n: q });
+      who.append(h("label", { for: id(`seat${q}`), class: "lt-set-seat" }, b, " ",
+        sayOf(ctx)("table.settings-person", { who: nm.charAt(0).toUpperCase() + nm.slice(1) })));
     }
   };
   if (count) count.addEventListener("input", drawSeats);
@@ -192,10 +204,10 @@ export function settingsPanel(ctx, conf, current, people, start, uid) {
     note.replaceChildren();
     const refusal = await start(opts, chosen);
     if (refusal) {
-      note.replaceChildren(`These settings were refused, and the table is unchanged. The engine says: ${refusal.error}.`);
+      note.replaceChildren(sayOf(ctx)("table.settings-refused", { error: refusal.error }));
       const l = ruleLink(ctx, refusal.rule); if (l) note.append(l);
     }
-  } }, "Start with these settings");
+  } }, sayOf(ctx)("table.settings-start"));
   box.append(h("div", { class: "lt-set-body" }, ...rows, who, go, note));
   box.addEventListener("change", () => note.replaceChildren());
   drawSeats();
@@ -206,7 +218,8 @@ export function settingsPanel(ctx, conf, current, people, start, uid) {
 // The engine's settlement ledger (lines with text, rule and amounts per seat, and the net): a table
 // for a wide screen, and for a phone one summary line per seat (its net) whose details list the
 // lines that concern it.  CSS shows one or the other.  `extra`: a last column (Stukolka's "table").
-export function ledgerBlock(ctx, s, n, name, { title = "Settlement", netWords = "net this deal", extra = null } = {}) {
+export function ledgerBlock(ctx, s, n, name, { title = sayOf(ctx)("table.ledger-title"), netWords = sayOf(ctx)("table.ledger-net"), extra = null } = {}) {
+  const money = (x, signed) => moneyIn(x, signed, sayOf(ctx).lang);
   const cell = (x) => h("td", { class: "num", text: x !== undefined && x !== null && x !== 0 && x !== "0" ? money(x) : "" });
   const head = h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })),
     extra ? h("th", { scope: "col", text: extra.head }) : null);
@@ -215,11 +228,11 @@ export function ledgerBlock(ctx, s, n, name, { title = "Settlement", netWords = 
   rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: netWords }),
     s.net.map((x) => h("td", { class: "num", text: money(x) })), extra ? cell(extra.net) : null));
   const full = h("div", { class: "lt-scroll lt-ledger-full" }, h("table", { class: "lt-ledger-table" }, h("thead", {}, head), h("tbody", {}, rows)));
-  const compact = h("ul", { class: "lt-ledger-compact", "aria-label": `${title}, seat by seat` });
+  const compact = h("ul", { class: "lt-ledger-compact", "aria-label": sayOf(ctx)("table.ledger-by-seat", { title }) });
   for (let q = 0; q < n; q++) {
     const mine = (s.lines || []).filter((ln) => ln.amounts && ln.amounts[q] !== undefined && ln.amounts[q] !== 0 && ln.amounts[q] !== "0");
     compact.append(h("li", {}, h("details", {},
-      h("summary", {}, h("b", { text: name(q) }), `: ${money(s.net[q])}`, h("small", { text: mine.length ? ` (${mine.length} line${mine.length > 1 ? "s" : ""})` : "" })),
+      h("summary", {}, h("b", { text: name(q) }), `: ${money(s.net[q])}`, h("small", { text: mine.length ? sayOf(ctx)("table.ledger-lines", { n: mine.length }) : "" })),
       h("ul", {}, mine.map((ln) => h("li", {}, `${money(ln.amounts[q])}: ${ln.text}`, ruleLink(ctx, ln.rule)))))));
   }
   return [h("h4", { text: title }), full, compact];
@@ -231,3 +244,5 @@ export function ledgerBlock(ctx, s, n, name, { title = "Settlement", netWords = 
 export function passButton(label, onreveal) {
   return h("button", { type: "button", class: "lt-pass", onclick: onreveal }, label);
 }
+
+const moneyIn = money;

@@ -7,7 +7,7 @@
 // the engine's refusal, and the points, the totals toward the target and the winners are the
 // engine's ledgers.  Bots are paced (about half a second each, or all at once with "Fast bots").
 
-import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
+import { announcer, h, ledgerBlock, money as moneyIn, paceControl, pacer, projector, ruleLink as link, settingsPanel, sayOf } from "./common.js";
 import { askOf, legalQuestion } from "./questions.js";
 import { taskList } from "./tasks.js";
 
@@ -16,6 +16,8 @@ const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
+  const t = sayOf(ctx), lang = t.lang, sep = t("table.list-sep");
+  const money = (x, signed) => moneyIn(x, signed, lang);
   let table = ctx.reply.table, view = ctx.reply.view, busy = false;
   let people_ = [...(ctx.setup.people || [])], options = { ...(ctx.setup.options || {}) }, conf = null;
   const isPublic = !!ctx.public;        // a class table's projector: the public view, no hand
@@ -26,20 +28,20 @@ export async function mount(root, ctx) {
   const id = (s) => `lt-fa-${s}-${table}-${uid}`;
   const isMatch = () => view.hand_number !== undefined;
   const people = () => view.live.people;
-  const name = (q) => people().includes(q) ? (people().length > 1 ? `Seat ${q}` : `Seat ${q} (you)`) : `Seat ${q} (bot)`;
+  const name = (q) => t(people().includes(q) ? (people().length > 1 ? "table.seat-name" : "table.seat-you") : "table.seat-bot", { n: q });
   const between = () => isMatch() && !view.match_over && view.hand_number > handShown;
 
   root.classList.add("lt", "lt-faraon");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
-  const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
+  const log = h("ol", { class: "lt-log", role: "log", "aria-label": t("table.moves-aria") });
   const toolbar = h("div", { class: "lt-toolbar" },
-    h("button", { type: "button", class: "lt-new", onclick: () => restart() }, isMatch() ? "New match" : "New hand"));
+    h("button", { type: "button", class: "lt-new", onclick: () => restart() }, t(isMatch() ? "table.faraon-new-match" : "table.faraon-new-hand")));
   const settingsSlot = h("div", { class: "lt-settings-slot" });
-  const felt = h("div", { class: "lt-fa-felt lt-fa-green", role: "group", "aria-label": "The card table" });
+  const felt = h("div", { class: "lt-fa-felt lt-fa-green", role: "group", "aria-label": t("table.card-table-aria") });
   const reason = h("p", { class: "lt-reason", id: id("reason"), "aria-live": "polite" });
-  const hand = h("div", { class: "lt-hand lt-fa-hand", role: "group", "aria-label": "Your hand" });
-  const suits = h("div", { class: "lt-fa-suits", role: "group", "aria-label": "Name a suit for the queen" });
-  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
+  const hand = h("div", { class: "lt-hand lt-fa-hand", role: "group", "aria-label": t("table.hand-aria") });
+  const suits = h("div", { class: "lt-fa-suits", role: "group", "aria-label": t("table.faraon-suits-aria") });
+  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": t("table.choices-aria") });
   const ledger = h("div", { class: "lt-ledger" });
   const scores = h("div", { class: "lt-fa-scores" });
   // a position's question (questions.js, the directive's `:ask: legal`): until the reader has marked
@@ -48,7 +50,7 @@ export async function mount(root, ctx) {
   const askBox = h("div", { class: "lt-ask" });
   const dock = h("div", { class: "lt-dock" }, reason, hand, suits, actions, askBox);
   root.replaceChildren(toolbar, settingsSlot, status, felt, dock, ledger, scores,
-    h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+    h("details", { class: "lt-moves" }, h("summary", { text: t("table.all-moves") }), log));
   if (isPublic) dock.hidden = true;
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
@@ -74,17 +76,18 @@ export async function mount(root, ctx) {
     for (let i = 0; i < Math.min(k, 12); i++) backs.append(pic(null, "lt-back"));
     if (k > 12) backs.append(h("span", { text: ` +${k - 12}` }));
     return h("div", { class: "lt-fa-seat" + (toAct ? " lt-to-act" : ""), role: "group",
-      "aria-label": `${name(q)}${view.dealer === q ? ", dealer" : ""}, ${k} card${k === 1 ? "" : "s"} face down` +
-        (total !== null ? `, total ${total}` : "") + (toAct ? ", to act" : "") },
+      "aria-label": t(view.dealer === q ? "table.faraon-seat-dealer-aria" : "table.faraon-seat-aria", { who: name(q), k }) +
+        (total !== null ? t("table.faraon-total-aria", { total }) : "") + (toAct ? t("table.faraon-to-act-aria") : "") },
       h("b", { text: name(q) }),
-      h("small", { text: [view.dealer === q ? "dealer" : "", `${k} card${k === 1 ? "" : "s"}`, total !== null ? `total ${total}` : ""].filter(Boolean).join(" · ") }),
+      h("small", { text: [view.dealer === q ? t("table.faraon-dealer") : "", t("table.faraon-cards", { k }), total !== null ? t("table.faraon-total", { total }) : ""].filter(Boolean).join(" · ") }),
       backs);
   }
 
   function drawFelt() {
     if (between()) {                    // the next hand is dealt, but shown only after "Next hand"
-      felt.replaceChildren(h("p", { class: "lt-fa-between", text: `Hand ${handShown} is over. ` +
-        `Hand ${view.hand_number} is dealt` + (view.dealer !== null ? ` (dealer: ${name(view.dealer)})` : "") + `; the totals are below. Press "Next hand" to see the new cards.` }));
+      felt.replaceChildren(h("p", { class: "lt-fa-between", text: view.dealer !== null
+        ? t("table.faraon-between-dealer", { shown: handShown, n: view.hand_number, who: name(view.dealer) })
+        : t("table.faraon-between", { shown: handShown, n: view.hand_number }) }));
       return;
     }
     const others = h("div", { class: "lt-fa-others" }, view.others.map((o) => seatBox(o.seat)));
@@ -92,24 +95,24 @@ export async function mount(root, ctx) {
     const top = p.top ? p.top.card : null;
     const pileFig = h("figure", { class: "lt-fa-pile" },
       top === null ? h("span", { class: "lt-empty", text: "—" }) : pic(top),
-      h("figcaption", { text: top === null ? "no card on the pile yet" : `pile: ${cards.names[top]} on top (${p.size})` }));
-    if (top !== null) { pileFig.firstChild.setAttribute("role", "img"); pileFig.firstChild.setAttribute("aria-label", `top of the pile: ${cards.names[top]}`); }
+      h("figcaption", { text: top === null ? t("table.faraon-no-pile") : t("table.faraon-pile", { card: cards.names[top], n: p.size }) }));
+    if (top !== null) { pileFig.firstChild.setAttribute("role", "img"); pileFig.firstChild.setAttribute("aria-label", t("table.faraon-pile-top-aria", { card: cards.names[top] })); }
     const talon = h("figure", { class: "lt-fa-talon" },
       view.talon ? pic(null) : h("span", { class: "lt-empty", text: "—" }),
-      h("figcaption", { text: `talon: ${view.talon} face down` }));
+      h("figcaption", { text: t("table.faraon-talon", { n: view.talon }) }));
     const follow = h("div", { class: "lt-fa-follow" });
     if (p.suit) {
       follow.append(h("p", { class: "lt-fa-suit" + (p.named ? " lt-fa-named" : "") },
         h("span", { class: "lt-fa-symbol", "aria-hidden": "true", text: p.suit_symbol }),
-        ` ${p.named ? "the queen named" : "suit to follow:"} ${p.suit}`));
+        t(p.named ? "table.faraon-queen-named" : "table.faraon-suit-to-follow", { suit: p.suit })));
     }
-    if (view.pending_draws) follow.append(h("p", { text: `cards to draw: ${view.pending_draws}` }));
+    if (view.pending_draws) follow.append(h("p", { text: t("table.faraon-to-draw", { n: view.pending_draws }) }));
     if (view.dealer_draw && view.dealer_draw.length && view.dealer !== null && (!isMatch() || handShown === 1)) {
       const drawn = view.dealer_draw.map((c) => c.name);
-      follow.append(h("p", { class: "lt-fa-draw" }, `Dealer: ${name(view.dealer)}, who got the first queen (${drawn[drawn.length - 1]}) ` +
-        `when the cards were dealt face up (${drawn.length} card${drawn.length === 1 ? "" : "s"})`, ruleLink("faraon-rule-first-dealer")));
+      follow.append(h("p", { class: "lt-fa-draw" }, t("table.faraon-first-dealer", { who: name(view.dealer), queen: drawn[drawn.length - 1], n: drawn.length }),
+        ruleLink("faraon-rule-first-dealer")));
     }
-    if (isMatch()) follow.append(h("p", { text: `hand ${view.hand_number}, match to ${view.target}` }));
+    if (isMatch()) follow.append(h("p", { text: t("table.faraon-hand-of", { n: view.hand_number, target: view.target }) }));
     felt.replaceChildren(others, h("div", { class: "lt-fa-centre" }, talon, pileFig, follow));
   }
 
@@ -132,16 +135,16 @@ export async function mount(root, ctx) {
   function drawHand() {
     hand.replaceChildren();
     if (isPublic || between() || view.seat === null || view.seat === undefined) return;
-    if (!people().includes(view.seat)) { hand.append(h("p", { text: "Every seat is a bot: watch them play." })); return; }
+    if (!people().includes(view.seat)) { hand.append(h("p", { text: t("table.faraon-all-bots") })); return; }
     if (people().length > 1 && view.live.waiting_for === "person" && shownFor !== view.seat) {
       hand.append(h("button", { type: "button", class: "lt-pass", onclick: async () => {
         const r = await client.call({ cmd: "reveal", table, seat: view.seat });    // the driver shows his cards now
         if (!r.ok) { showReason(r.error, r.rule, "refused"); return; }
         shownFor = r.view.seat; touched = true; view = r.view; draw(); focusHand(); } },
-        `Pass to ${name(view.seat)} — show my cards`));
+        t("table.pass-button", { who: name(view.seat) })));
       return;
     }
-    if (people().length > 1 && view.live.waiting_for !== "person") { hand.append(h("p", { text: "The cards are hidden until the next person's turn." })); return; }
+    if (people().length > 1 && view.live.waiting_for !== "person") { hand.append(h("p", { text: t("table.faraon-hidden") })); return; }
     const marks = marking();               // an open "which may you lay?": nothing raised or dimmed yet
     const mine = myTurn() && !marks;
     for (const item of view.hand) {
@@ -149,9 +152,9 @@ export async function mount(root, ctx) {
       const b = h("button", {
         type: "button", class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (no ? " lt-illegal" : "") + (marked ? " lt-marked" : "") +
           (picking && picking.card === c ? " lt-selected" : "") + (view.drawn && view.drawn.card === c ? " lt-fa-drawn" : ""),
-        "aria-label": cards.names[c] + (ok ? ", may be played" : no ? ", not allowed now" : "") +
-          (marks ? (marked ? ", marked as playable" : ", not marked") : "") +
-          (view.drawn && view.drawn.card === c ? ", just drawn" : ""),
+        "aria-label": cards.names[c] + (ok ? t("table.stukolka-may-play") : no ? t("table.stukolka-not-allowed-aria") : "") +
+          (marks ? t(marked ? "table.stukolka-marked" : "table.stukolka-not-marked") : "") +
+          (view.drawn && view.drawn.card === c ? t("table.faraon-just-drawn") : ""),
         "aria-pressed": marks ? String(marked) : null,
         "aria-describedby": no ? reason.id : null, html: cards.svg[c],
         onfocus: () => { if (no && item.why) showReason(item.why, item.rule, "why"); },
@@ -159,7 +162,7 @@ export async function mount(root, ctx) {
       });
       hand.append(b);
     }
-    if (!view.hand.length) hand.append(h("p", { text: "No cards left." }));
+    if (!view.hand.length) hand.append(h("p", { text: t("table.faraon-no-cards") }));
   }
 
   function play(item) {
@@ -173,13 +176,13 @@ export async function mount(root, ctx) {
   function drawSuits() {
     suits.replaceChildren();
     if (!picking || !myTurn()) { picking = null; return; }
-    suits.append(h("p", { class: "lt-fa-ask", text: `You play the ${cards.names[picking.card]}. Which suit must the next player follow?` }));
+    suits.append(h("p", { class: "lt-fa-ask", text: t("table.faraon-queen-ask", { card: cards.names[picking.card] }) }));
     for (const a of picking.actions.map(described).filter(Boolean)) {
       const suit = a.suit;
       suits.append(h("button", { type: "button", class: "lt-fa-suit-button", "data-suit": suit, "aria-label": a.words,
-        onclick: () => { picking = null; act(a.action); } }, `${suit.charAt(0).toUpperCase() + suit.slice(1)} ${SUIT_SYMBOL[suit] || ""}`));
+        onclick: () => { picking = null; act(a.action); } }, t("table.faraon-suit-button", { suit: suit.charAt(0).toUpperCase() + suit.slice(1), symbol: SUIT_SYMBOL[suit] || "" })));
     }
-    suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, "Not the queen after all"));
+    suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, t("table.faraon-not-queen")));
     const link = ruleLink("faraon-rule-queen-wild");
     if (link) suits.append(link);
   }
@@ -196,25 +199,25 @@ export async function mount(root, ctx) {
 
   // ------------------------------------------------------------------ ledgers and scores
   function ledgerTable(s, title) {
-    return ledgerBlock(ctx, s, view.players, name, { title, netWords: "net (minus the points)" });
+    return ledgerBlock(ctx, s, view.players, name, { title, netWords: t("table.faraon-net") });
   }
 
   function drawLedger() {
     ledger.replaceChildren();
     if (isMatch()) {
       if (between() && view.last_hand) {
-        ledger.append(...ledgerTable(view.last_hand, `Hand ${handShown} is over`),
-          h("button", { type: "button", class: "lt-next lt-fa-next", onclick: () => nextHand() }, "Next hand"));
+        ledger.append(...ledgerTable(view.last_hand, t("table.faraon-hand-over-n", { n: handShown })),
+          h("button", { type: "button", class: "lt-next lt-fa-next", onclick: () => nextHand() }, t("table.faraon-next-hand")));
       } else if (view.match_over) {
-        if (view.last_hand) ledger.append(...ledgerTable(view.last_hand, `Hand ${view.hand_number}, the last`));
-        ledger.append(...ledgerTable(view.settlement, "The match"),
-          h("p", { class: "lt-fa-winners", text: `The match is over: a total reached ${view.target}. Lowest total, the winner: ${view.winners.map(name).join(" and ")}.` }, ruleLink("faraon-rule-match")));
+        if (view.last_hand) ledger.append(...ledgerTable(view.last_hand, t("table.faraon-hand-last", { n: view.hand_number })));
+        ledger.append(...ledgerTable(view.settlement, t("table.faraon-the-match")),
+          h("p", { class: "lt-fa-winners", text: t("table.faraon-match-over", { target: view.target, winners: view.winners.map(name).join(t("table.faraon-and")) }) }, ruleLink("faraon-rule-match")));
       }
       return;
     }
     if (view.settlement) {
-      ledger.append(...ledgerTable(view.settlement, "The hand is over"));
-      ledger.append(h("p", { text: view.blocked ? "Nobody could go out: the hand was blocked." : `${name(view.winner)} went out.` }));
+      ledger.append(...ledgerTable(view.settlement, t("table.faraon-hand-over")));
+      ledger.append(h("p", { text: view.blocked ? t("table.faraon-blocked") : t("table.faraon-went-out", { who: name(view.winner) }) }));
     }
   }
 
@@ -222,10 +225,10 @@ export async function mount(root, ctx) {
     scores.replaceChildren();
     if (!isMatch()) return;
     const n = view.players;
-    const rows = view.hand_points.map((pts, i) => h("tr", {}, h("th", { scope: "row", text: `hand ${i + 1}` }), pts.map((x) => h("td", { class: "num", text: String(x) }))));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "total" }), view.totals.map((x) => h("td", { class: "num", text: String(x) }))));
+    const rows = view.hand_points.map((pts, i) => h("tr", {}, h("th", { scope: "row", text: t("table.faraon-score-hand", { n: i + 1 }) }), pts.map((x) => h("td", { class: "num", text: String(x) }))));
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: t("table.faraon-score-total") }), view.totals.map((x) => h("td", { class: "num", text: String(x) }))));
     scores.append(h("table", { class: "lt-ledger-table lt-fa-score-table" },
-      h("caption", { text: `Penalty points toward ${view.target} (the match ends when a total reaches it; the lowest total wins)` }),
+      h("caption", { text: t("table.faraon-score-caption", { target: view.target }) }),
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "" }), [...Array(n).keys()].map((q) => h("th", { scope: "col", text: name(q) })))),
       h("tbody", {}, rows)));
   }
@@ -255,20 +258,20 @@ export async function mount(root, ctx) {
   function nextHand() {
     touched = true;
     handShown = view.hand_number; shownFor = null;
-    announce(`Hand ${handShown}` + (view.dealer !== null ? `, dealer: ${name(view.dealer)}.` : "."));
+    announce(view.dealer !== null ? t("table.faraon-announce-hand-dealer", { n: handShown, who: name(view.dealer) }) : t("table.faraon-announce-hand", { n: handShown }));
     draw(); focusHand(); pump();
   }
 
   async function restart(opts = options, who = people_) {
     // the driver shuffles with a seed the page never learns; a position's options are left out (fresh)
-    const r = await client.call({ cmd: "new", game: "faraon", options: opts, people: who, fresh: true });
+    const r = await client.call({ cmd: "new", game: "faraon", options: opts, people: who, fresh: true, lang });
     if (!r.ok) { showReason(r.error, r.rule, "refused"); return r; }
     options = { ...r.options }; people_ = [...who];
     ask = null; question = null; askBox.replaceChildren();       // a new hand asks nothing
     client.call({ cmd: "close", table });
     games += 1; table = r.table; view = r.view; handShown = view.hand_number || 1; shownFor = null; picking = null;
-    log.replaceChildren(); announce(isMatch() ? "A new match." : "A new hand.");
-    toolbar.querySelector(".lt-new").textContent = isMatch() ? "New match" : "New hand";
+    log.replaceChildren(); announce(t(isMatch() ? "table.faraon-a-new-match" : "table.faraon-a-new-hand"));
+    toolbar.querySelector(".lt-new").textContent = t(isMatch() ? "table.faraon-new-match" : "table.faraon-new-hand");
     show(r.view);
     return null;
   }
@@ -287,17 +290,18 @@ export async function mount(root, ctx) {
     const before = view.live.moves, wasHand = view.hand_number, view_before_pile = view.pile ? view.pile.size : 0;
     view = v;
     const last = v.live.last;
-    if (last && last.seat >= 0 && v.live.moves !== before) announce(`${name(last.seat)} ${last.said || "moves"}.`);
+    if (last && last.seat >= 0 && v.live.moves !== before) announce(t("table.seat-says", { who: name(last.seat), what: last.said || t("table.moves-said") }));
     pileTaken = v.live.moves !== before && !!last && last.seat >= 0 && (v.pile.size || 0) < 2 && (view_before_pile || 0) > 1;
     if (v.live.moves !== before) showReason("", "", null);
-    if (isMatch() && v.hand_number !== wasHand && !v.match_over) announce(`Hand ${wasHand} is over. Totals: ${v.totals.map((x, q) => `${name(q)} ${x}`).join(", ")}.`);
+    if (isMatch() && v.hand_number !== wasHand && !v.match_over) announce(t("table.faraon-hand-totals", { n: wasHand, totals: v.totals.map((x, q) => t("table.seat-money", { who: name(q), money: x })).join(sep) }));
     if (v.live.waiting_for === "person" && v.seat !== shownFor) { if (people().length < 2) shownFor = v.seat; }
     draw();
-    if (between()) status.textContent = `Hand ${handShown} is over. Press "Next hand" to deal the next one.`;
-    else if (v.live.waiting_for === "person") status.textContent = `${name(v.seat)} to play` + (v.pile.suit ? ` (suit to follow: ${v.pile.suit})` : "");
+    if (between()) status.textContent = t("table.faraon-press-next", { n: handShown });
+    else if (v.live.waiting_for === "person") status.textContent = v.pile.suit ? t("table.faraon-to-play-suit", { who: name(v.seat), suit: v.pile.suit })
+      : t("table.faraon-to-play", { who: name(v.seat) });
     else if (v.live.waiting_for === "over") {
-      announce(isMatch() ? `The match is over. Winner: ${v.winners.map(name).join(" and ")}.`
-        : `The hand is over: ${v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ")}.`);
+      announce(isMatch() ? t("table.faraon-match-winner", { winners: v.winners.map(name).join(t("table.faraon-and")) })
+        : t("table.faraon-hand-nets", { nets: v.settlement.net.map((x, q) => t("table.seat-money", { who: name(q), money: money(x) })).join(sep) }));
     }
     focusHand();
     pump();
@@ -306,7 +310,7 @@ export async function mount(root, ctx) {
   let pileTaken = false;
   const due = () => !between() && view.live.waiting_for === "bot";
   const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => pileTaken);
-  const paceBox = paceControl(uid, bots, due, () => pump());
+  const paceBox = paceControl(uid, bots, due, () => pump(), ctx);
   const room = projector(root, ctx);
   toolbar.prepend(paceBox.box);
   toolbar.append(room.button);
@@ -317,7 +321,9 @@ export async function mount(root, ctx) {
     const panel = settingsPanel(ctx, conf, options, people_, async (opts, who) => {
       const refusal = await restart(opts, who);
       if (!refusal) { drawSettings(); settingsSlot.firstChild.open = true;
-        status.textContent = `A new ${isMatch() ? "match" : "hand"}: ` + (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}.` : "bots only."); }
+        const kind = isMatch() ? "match" : "hand";
+        status.textContent = who.length ? t(`table.faraon-settings-people-${kind}`, { seats: who.map((q) => t("core.seat", { n: q })).join(sep) })
+          : t(`table.faraon-settings-bots-${kind}`); }
       return refusal;
     }, uid);
     settingsSlot.replaceChildren(panel);
@@ -325,5 +331,5 @@ export async function mount(root, ctx) {
 
   startQuestion();
   show(view);
-  client.call({ cmd: "settings", game: "faraon" }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
+  client.call({ cmd: "settings", game: "faraon", lang }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
 }

@@ -13,6 +13,12 @@
 // seconds, updated twice a second.  When Python is ready the loader asks the engine for a table
 // and hands the placeholder to the game's renderer (`<game>.js`), which replaces the picture.
 // If Python cannot start, the stored picture stays, with a note that says so.
+//
+// Each table speaks its own language (live/i18n.js: its data-lang, the directive's :lang:, else the
+// page's <html lang>): its notes here, and the renderer's words through ctx.t; the driver is told
+// the language with the table's `new`, and words the engine's part in it.
+
+import { langOf, sayer } from "./i18n.js";
 
 const BASE = new URL(".", import.meta.url);            // .../_static/live/
 const ROOT = new URL("../../", BASE);                  // the book's root
@@ -51,15 +57,9 @@ class Client {
 }
 
 // ------------------------------------------------------------------ the note above a table
-const STAGES = {
-  wait: "Python will start when the page has loaded",
-  download: "downloading Python",
-  restore: "restoring Python",
-  start: "starting Python",
-  engine: "loading the card engine",
-  ready: "dealing",
-};
+const STAGES = ["wait", "download", "restore", "start", "engine", "ready"];
 const MB = (n) => (n / 1e6).toFixed(1);
+const tOf = (el) => sayer(langOf(el));
 
 function note(el, kind) {
   let n = el.querySelector(":scope > .live-note");
@@ -82,18 +82,19 @@ function showProgress(el, p, seconds) {
   const n = note(el, "progress");
   // while bytes are still coming, that is what the reader waits for; then the stage
   const downloading = p.total > 0 && p.loaded < p.total && p.stage !== "ready";
-  let text = `Live table: ${downloading ? STAGES.download : STAGES[p.stage] || p.stage}`;
-  if (downloading) text += ` — ${MB(p.loaded)} of ${MB(p.total)} MB`;
-  else if (p.total > 0) text += ` (${MB(p.total)} MB fetched)`;
-  text += ` … ${seconds.toFixed(0)} s`;
-  let t = n.querySelector(".live-note-text"), bar = n.querySelector("progress");
-  if (!t) {
-    t = document.createElement("span"); t.className = "live-note-text";
+  const t = tOf(el), stage = downloading ? "download" : p.stage;
+  let text = t("table.loading", { stage: STAGES.includes(stage) ? t(`table.stage-${stage}`) : stage });
+  if (downloading) text += t("table.loading-bytes", { loaded: MB(p.loaded), total: MB(p.total) });
+  else if (p.total > 0) text += t("table.loading-fetched", { total: MB(p.total) });
+  text += t("table.loading-seconds", { s: seconds.toFixed(0) });
+  let words = n.querySelector(".live-note-text"), bar = n.querySelector("progress");
+  if (!words) {
+    words = document.createElement("span"); words.className = "live-note-text";
     bar = document.createElement("progress"); bar.className = "live-progress";
-    bar.setAttribute("aria-label", "Python download");
-    n.replaceChildren(t, bar);
+    bar.setAttribute("aria-label", t("table.loading-aria"));
+    n.replaceChildren(words, bar);
   }
-  t.textContent = text;
+  words.textContent = text;
   if (p.total > 0) { bar.max = p.total; bar.value = Math.min(p.loaded, p.total); }
   else bar.removeAttribute("value");
   bar.hidden = !downloading;
@@ -103,17 +104,18 @@ function degrade(el, why) {
   el.dataset.live = "failed";
   const s = el.querySelector(":scope > .live-static");
   if (s) s.hidden = false;
-  say(el, `This table cannot be played here: the in-page Python did not start (${why}). ` +
-    "Below is the stored picture of the same deal; the notebook behind the rocket button plays it.", "failed");
+  say(el, tOf(el)("table.failed", { why }), "failed");
 }
 
 function options(el) {
   const json = (name, dflt) => { try { return el.dataset[name] ? JSON.parse(el.dataset[name]) : dflt; } catch (e) { return dflt; } };
-  return { game: el.dataset.game, options: json("options", {}), seed: Number(el.dataset.seed || 0), people: json("people", [0]) };
+  return { game: el.dataset.game, options: json("options", {}), seed: Number(el.dataset.seed || 0), people: json("people", [0]),
+    lang: langOf(el) };
 }
 
-async function mountOne(client, el, cardsPromise) {
+async function mountOne(client, el, cardsFor) {
   const o = options(el);
+  const cardsPromise = cardsFor(o.lang);
   try {
     const mod = await import(new URL(`${o.game}.js`, BASE).href);
     // a calculator (odds, pot) exports `table = false`: it asks the driver itself, with no table
@@ -124,7 +126,8 @@ async function mountOne(client, el, cardsPromise) {
     const box = document.createElement("div");
     box.className = "live-mount";
     el.append(box);
-    await mod.mount(box, { client, reply: first, cards: cards.cards, rules, root: ROOT.href, setup: o, element: el });
+    await mod.mount(box, { client, reply: first, cards: cards.cards, rules, root: ROOT.href, setup: o, element: el,
+      lang: o.lang, t: sayer(o.lang) });
     if (s) s.hidden = true;
     const n = el.querySelector(":scope > .live-note"); if (n) n.remove();
     el.dataset.live = "live";
@@ -218,7 +221,8 @@ function startPython(tables, info, plan) {
   client.ready.then(() => {
     clearTimeout(timer); clearInterval(ticker);
     last = { stage: "ready", loaded: 0, total: 0 }; paint();
-    const cards = client.call({ cmd: "cards", palette: first.palette || "four" });
+    const decks = {};            // the card pictures, named in each language a table of the page speaks
+    const cards = (lang) => (decks[lang] = decks[lang] || client.call({ cmd: "cards", palette: first.palette || "four", lang }));
     live.rules = fetch(new URL("rules.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
     return Promise.all(tables.map((el) => mountOne(client, el, cards)));
   }, (e) => { clearTimeout(timer); clearInterval(ticker); tables.forEach((el) => degrade(el, e.message)); });
@@ -262,10 +266,10 @@ async function start() {
   if (slowConnection() && missing > 0) {
     for (const el of tables) {
       el.dataset.live = "ask";
-      const n = say(el, "Live table: its Python is not on this device yet. ", "ask");
+      const n = say(el, tOf(el)("table.ask-start"), "ask");
       const b = document.createElement("button");
       b.type = "button"; b.className = "live-start";
-      b.textContent = `Start the table (${MB(missing)} MB)`;
+      b.textContent = tOf(el)("table.ask-button", { mb: MB(missing) });
       b.addEventListener("click", () => { serviceWorkerTakesPage().then(() => startPython(tables, info, plan)); });
       n.append(b);
     }

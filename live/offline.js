@@ -8,9 +8,12 @@
 // reader first: "Save this book for offline reading (N MB)".  window.stukolkaOffline holds the
 // last state; <html data-offline="..."> is "saving", "ready", "failed", "ask" or "off".
 
+import { langOf, sayer } from "./i18n.js";
+
 const ROOT = new URL(document.documentElement.dataset.content_root || "./", location.href);
 const live = (window.stukolkaOffline = window.stukolkaOffline || { state: null });
 const MB = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0);
+const t = sayer(langOf(document.documentElement));          // the page's language
 
 export function slowConnection() {
   const c = navigator.connection;
@@ -48,10 +51,10 @@ function render(s) {
   live.state = s;
   if (s.complete) {
     setMode("ready");
-    show("✓ This book is available offline on this device: every page and every live table works without a network.");
+    show(t("table.offline-ready"));
   } else if (s.saving) {
     setMode("saving");
-    show(`Saving this book for offline reading… ${MB(s.haveBytes)} of ${MB(s.totalBytes)} MB`);
+    show(t("table.offline-saving", { have: MB(s.haveBytes), total: MB(s.totalBytes) }));
   }
 }
 
@@ -97,7 +100,7 @@ async function main() {
     else if (m.type === "offline-failed") {
       live.state = m;
       setMode("failed");
-      show(`Part of the book could not be saved for offline reading (${m.have} of ${m.total} files); it will be tried again on the next page.`);
+      show(t("table.offline-failed", { have: m.have, total: m.total }));
     }
   });
   await navigator.serviceWorker.ready;
@@ -118,7 +121,7 @@ async function main() {
   const missing = s.totalBytes - s.haveBytes;
   if (slowConnection()) {
     setMode("ask");
-    show("", { text: `Save this book for offline reading (${MB(missing)} MB)`, onclick: () => save(reg) });
+    show("", { text: t("table.offline-save", { mb: MB(missing) }), onclick: () => save(reg) });
   } else {
     save(reg);
   }

@@ -11,16 +11,20 @@
 // card and a stake; the engine's view has the shtoss shape) and the evenings of The Queen of
 // Spades (game "queen_of_spades": every move is the record's, played by the engine; the reader
 // steps through it).  Capitals and the paroli kush for the next deal are the engine's (view.next).
+// Every word is the catalogue's in the table's language (t = sayOf(ctx), live/i18n.js).
 
-import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link, settingsPanel } from "./common.js";
+import { announcer, h, ledgerBlock, money as moneyIn, paceControl, pacer, projector, ruleLink as link, sayOf, settingsPanel } from "./common.js";
 import { askOf, choiceQuestion } from "./questions.js";
 import { taskList } from "./tasks.js";
 
-const EVENINGS = ["First evening", "Second evening", "Third evening"];
+const EVENINGS = [1, 2, 3];            // said by table.shtoss-evening-<n>
 
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
+  const t = sayOf(ctx), lang = t.lang;
+  const money = (x, signed) => moneyIn(x, signed, lang);
+  const eveningName = (k) => (EVENINGS.includes(k) ? t(`table.shtoss-evening-${k}`) : null);
   let table = ctx.reply.table, view = ctx.reply.view, live = view, busy = false;
   let people = [...(ctx.setup.people || [])], options = { ...(ctx.setup.options || {}) }, conf = null, settings = null;
   const isPublic = !!ctx.public;        // a class table's projector: the public view, no choices
@@ -28,38 +32,39 @@ export async function mount(root, ctx) {
   const game = ctx.setup.game || "shtoss";
   const evening = () => view.evening || null;         // a Queen of Spades evening: the record plays every move
   const id = (s) => `lt-${s}-${table}-${Math.random().toString(36).slice(2, 7)}`;
-  const name = (q) => evening() && evening().players[q] ? `${evening().players[q]} (${q === 0 ? "banker" : "punter"})`
-    : q === 0 ? "Banker" : `Punter ${q}`;
-  const who = (q) => name(q) + (evening() ? "" : view.live.people.includes(q) ? (view.live.people.length > 1 ? "" : " (you)") : " (bot)");
+  const name = (q) => evening() && evening().players[q] ? t(q === 0 ? "table.shtoss-player-banker" : "table.shtoss-player-punter", { who: evening().players[q] })
+    : q === 0 ? t("table.shtoss-banker") : t("table.shtoss-punter", { n: q });
+  const who = (q) => (evening() ? name(q) : view.live.people.includes(q) ? (view.live.people.length > 1 ? name(q) : t("table.shtoss-you", { who: name(q) }))
+    : t("table.shtoss-bot", { who: name(q) }));
   const uid = Math.random().toString(36).slice(2, 7);
   const replaySeat = () => live.live.viewer;    // the driver answers only for the seat the page may see
 
   root.classList.add("lt", "lt-shtoss");
   if (game === "pharaon") root.classList.add("lt-sh-pharaon");
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
-  const log = h("ol", { class: "lt-log", role: "log", "aria-label": "Moves so far" });
+  const log = h("ol", { class: "lt-log", role: "log", "aria-label": t("table.moves-aria") });
   const toolbar = h("div", { class: "lt-toolbar" });
   const story = h("div", { class: "lt-sh-story", "aria-live": "polite" });
   function drawToolbar() {
     if (!evening()) {
       toolbar.replaceChildren(paceBox.box,
-        h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, game === "pharaon" ? "New coup" : "New deal"),
+        h("button", { type: "button", class: "lt-new", onclick: () => newDeal(false) }, t(game === "pharaon" ? "table.shtoss-new-coup" : "table.new-deal")),
         room.button);
       return;
     }
     const ev = evening();
     const choose = (k, intended) => h("button", { type: "button", class: "lt-sh-evening",
       "aria-pressed": String(ev.number === k && !!ev.intended === intended),
-      onclick: () => loadEvening(k, intended) }, intended ? "Third evening, as he meant it (the ace)" : EVENINGS[k - 1]);
-    toolbar.replaceChildren(h("span", { class: "lt-sh-evenings", role: "group", "aria-label": "Choose an evening" },
+      onclick: () => loadEvening(k, intended) }, intended ? t("table.shtoss-evening-meant") : eveningName(k));
+    toolbar.replaceChildren(h("span", { class: "lt-sh-evenings", role: "group", "aria-label": t("table.shtoss-choose-evening") },
       choose(1, false), choose(2, false), choose(3, false), choose(3, true)), room.button);
   }
-  const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": game === "pharaon" ? "The Pharaon table" : "The shtoss table" });
-  const seats = h("div", { class: "lt-punters", role: "group", "aria-label": "Banker and punters" });
-  const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": "Casekeeper, a counting frame borrowed from American faro: cards of each rank still in the banker's deck" });
+  const felt = h("div", { class: "lt-felt lt-sh-felt", role: "group", "aria-label": t(game === "pharaon" ? "table.shtoss-felt-pharaon" : "table.shtoss-felt") });
+  const seats = h("div", { class: "lt-punters", role: "group", "aria-label": t("table.shtoss-seats-aria") });
+  const caseBox = h("div", { class: "lt-case", role: "group", "aria-label": t("table.shtoss-case-aria") });
   const reason = h("p", { class: "lt-reason", "aria-live": "polite" });
-  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your choices" });
-  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Step through the deal" });
+  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": t("table.shtoss-choices-aria") });
+  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": t("table.shtoss-replay-aria") });
   const ledger = h("div", { class: "lt-ledger" });
   const settingsSlot = h("div", { class: "lt-settings-slot" });
   // a position's question (questions.js, the directive's `:ask: outcome`): what the stake brings,
@@ -76,7 +81,7 @@ export async function mount(root, ctx) {
     askBox.append(question.box);
   }
   root.replaceChildren(toolbar, settingsSlot, story, status, felt, dock, seats, caseBox, replay, ledger,
-    h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+    h("details", { class: "lt-moves" }, h("summary", { text: t("table.all-moves") }), log));
   if (isPublic) dock.hidden = true;
 
   const pic = (c, cls = "lt-card") => h("span", { class: cls, html: c === null || c === undefined ? cards.back : cards.svg[c] });
@@ -93,35 +98,37 @@ export async function mount(root, ctx) {
       const last = i === cardsLaid.length - 1;
       const p = pic(c, "lt-card lt-laid" + (decided.length ? " lt-deciding" : "") + (last ? " lt-top" : ""));
       p.setAttribute("role", "img");
-      p.setAttribute("aria-label", `${cards.names[c]}, place ${place}` +
-        (decided.length ? `, decided ${decided.map((s) => `${name(s.punter)}'s ${s.cards ? s.cards.map((x) => cards.labels[x]).join(" ") : "card"}`).join(", ")}` : ""));
-      if (decided.length) p.append(h("span", { class: "lt-mark", "aria-hidden": "true", text: "decided" }));
+      p.setAttribute("aria-label", t("table.shtoss-laid-aria", { card: cards.names[c], place }) +
+        (decided.length ? t("table.shtoss-decided-aria", { stakes: decided.map((s) => t("table.shtoss-whose-stake", { who: name(s.punter),
+          card: s.cards ? s.cards.map((x) => cards.labels[x]).join(" ") : t("table.shtoss-a-card") })).join(t("table.list-sep")) }) : ""));
+      if (decided.length) p.append(h("span", { class: "lt-mark", "aria-hidden": "true", text: t("table.shtoss-decided") }));
       row.append(p);
     });
     if (!cardsLaid.length) row.append(h("span", { class: "lt-empty", text: "—" }));
-    box.append(row, h("figcaption", { text: `${label}: ${cardsLaid.length}` }));
+    box.append(row, h("figcaption", { text: t("table.shtoss-pile-count", { label, n: cardsLaid.length }) }));
     return box;
   }
 
   function drawFelt() {
     const deck = h("figure", { class: "lt-pile lt-deck" },
       view.banker_deck ? pic(null) : h("span", { class: "lt-empty", text: "—" }),
-      h("figcaption", { text: `banker's deck: ${view.banker_deck} to turn` + (view.cut !== null && view.cut !== undefined ? ` (cut at ${view.cut})` : "") }));
+      h("figcaption", { text: view.cut !== null && view.cut !== undefined ? t("table.shtoss-deck-cut", { n: view.banker_deck, cut: view.cut })
+        : t("table.shtoss-deck", { n: view.banker_deck }) }));
     const ab = view.abcugs.length ? view.abcugs[view.abcugs.length - 1] : null;
-    felt.replaceChildren(deck, pile("right pile (banker's, odd places)", view.right, "right"),
-      pile("left pile (punters', even places)", view.left, "left"),
-      h("p", { class: "lt-abcug", text: ab ? ab.words : "no abcug laid yet" }));
+    felt.replaceChildren(deck, pile(t("table.shtoss-right"), view.right, "right"),
+      pile(t("table.shtoss-left"), view.left, "left"),
+      h("p", { class: "lt-abcug", text: ab ? ab.words : t("table.shtoss-no-abcug") }));
   }
 
   function stakeLine(s) {
     const cs = s.cards ? s.cards : null;
     const li = h("li", { class: "lt-stake" + (s.open ? " lt-open" : parseFloat(String(s.amount)) > 0 ? " lt-won" : parseFloat(String(s.amount)) < 0 ? " lt-lost" : "") });
     li.append(h("span", { class: "lt-stake-cards" }, ...(cs ? cs.map((c) => pic(c, "lt-card lt-small")) : [pic(null, "lt-card lt-small")])));
-    const card = s.named ? `${s.named} named (only the rank counts)` : cs ? cs.map((c) => cards.labels[c]).join(" ") : "a card face down";
-    li.append(h("span", { text: `${card}, kush ${s.kush}` }));
-    if (s.open) li.append(h("span", { class: "lt-state", text: " — open" }));
+    const card = s.named ? t("table.shtoss-named", { rank: s.named }) : cs ? cs.map((c) => cards.labels[c]).join(" ") : t("table.shtoss-face-down");
+    li.append(h("span", { text: t("table.shtoss-stake", { card, kush: s.kush }) }));
+    if (s.open) li.append(h("span", { class: "lt-state", text: t("table.shtoss-open") }));
     else if (s.amount !== null) {
-      li.append(h("span", { class: "lt-state", text: ` — ${money(s.amount)}: ${s.text}` }));
+      li.append(h("span", { class: "lt-state", text: t("table.shtoss-decided-line", { money: money(s.amount), text: s.text }) }));
       const link = ruleLink(s.rule);
       if (link) li.append(link);
     }
@@ -135,17 +142,18 @@ export async function mount(root, ctx) {
       const pend = view.pending && view.pending.punter === q ? view.pending : null;
       const cap = capitalOf(q);
       const box = h("section", { class: "lt-pseat" + (view.to_act === q ? " lt-to-act" : ""), role: "group",
-        "aria-label": `${who(q)}, ${cap !== null ? `capital ${cap}, ` : ""}this deal ${money(view.bankrolls[q])}` + (view.to_act === q ? ", to act" : "") },
+        "aria-label": (cap !== null ? t("table.shtoss-seat-capital-aria", { who: who(q), capital: cap, money: money(view.bankrolls[q]) })
+          : t("table.shtoss-seat-aria", { who: who(q), money: money(view.bankrolls[q]) })) + (view.to_act === q ? t("table.shtoss-to-act-aria") : "") },
         h("b", { text: who(q) }),
-        cap !== null ? h("span", { class: "lt-bal", text: ` capital ${cap}` }) : null,
-        h("span", { class: "lt-bal lt-sh-deal", text: ` · this deal ${money(view.bankrolls[q])}` }));
-      if (q === 0 && view.bank !== undefined) box.append(h("p", { class: "lt-sh-bank", text: view.bank === null ? "bank not announced yet" : `bank ${view.bank}` }));
+        cap !== null ? h("span", { class: "lt-bal", text: t("table.shtoss-capital", { capital: cap }) }) : null,
+        h("span", { class: "lt-bal lt-sh-deal", text: t("table.shtoss-this-deal", { money: money(view.bankrolls[q]) }) }));
+      if (q === 0 && view.bank !== undefined) box.append(h("p", { class: "lt-sh-bank", text: view.bank === null ? t("table.shtoss-no-bank") : t("table.shtoss-bank", { bank: view.bank }) }));
       if (q > 0) {
         const ul = h("ul", { class: "lt-stakes" }, mine.map(stakeLine));
-        if (pend) ul.append(h("li", { class: "lt-stake lt-pending", text: `waiting for the banker: kush ${pend.kush}` }));
-        if (!mine.length && !pend) ul.append(h("li", { text: "no stake yet" }));
+        if (pend) ul.append(h("li", { class: "lt-stake lt-pending", text: t("table.shtoss-pending", { kush: pend.kush }) }));
+        if (!mine.length && !pend) ul.append(h("li", { text: t("table.shtoss-no-stake") }));
         box.append(ul);
-        if ((view.stopped || []).includes(q)) box.append(h("p", { class: "lt-sh-stopped", text: "no more stakes this deal: the stakes ride" }));
+        if ((view.stopped || []).includes(q)) box.append(h("p", { class: "lt-sh-stopped", text: t("table.shtoss-stopped") }));
       }
       seats.append(box);
     }
@@ -163,16 +171,18 @@ export async function mount(root, ctx) {
     story.replaceChildren();
     const ev = evening();
     if (!ev) return;
-    story.append(h("p", {}, h("b", { text: `${EVENINGS[ev.number - 1] || ev.name}` + (ev.intended ? ", as Hermann meant it" : "") + ": " }),
-      `Hermann brings ${ev.capital_before}` + (view.settlement ? `, and leaves with ${ev.capital_after}. ${ev.story}` : ". Step through the deal; the engine turns every card and settles the stake.")));
+    const title = eveningName(ev.number) || ev.name;
+    story.append(h("p", {}, h("b", { text: t(ev.intended ? "table.shtoss-story-title-meant" : "table.shtoss-story-title", { evening: title }) }),
+      view.settlement ? t("table.shtoss-story-leaves", { capital: ev.capital_before, after: ev.capital_after, story: ev.story })
+        : t("table.shtoss-story-brings", { capital: ev.capital_before })));
   }
 
   function drawCase() {
     const ranks = Object.keys(view.casekeeper);
     caseBox.replaceChildren(h("table", { class: "lt-case-table" },
-      h("caption", { text: "Casekeeper (borrowed from American faro): still in the banker's deck" }),
-      h("tr", {}, h("th", { scope: "row", text: "rank" }), ranks.map((r) => h("th", { scope: "col", text: r }))),
-      h("tr", {}, h("th", { scope: "row", text: "left" }), ranks.map((r) => h("td", { class: view.casekeeper[r] ? "" : "lt-out", text: String(view.casekeeper[r]) })))));
+      h("caption", { text: t("table.shtoss-case-caption") }),
+      h("tr", {}, h("th", { scope: "row", text: t("table.shtoss-rank") }), ranks.map((r) => h("th", { scope: "col", text: r }))),
+      h("tr", {}, h("th", { scope: "row", text: t("table.shtoss-left-in") }), ranks.map((r) => h("td", { class: view.casekeeper[r] ? "" : "lt-out", text: String(view.casekeeper[r]) })))));
   }
 
   // the choices of the seat to act, each one of the engine's described actions (view.actions): a
@@ -189,16 +199,16 @@ export async function mount(root, ctx) {
     const bank = of("bank")[0];
     if (bank) {                                   // Pharaon: the banker announces his bank
       const amount = number(id("bank"), bank.count, (lim.bank || [1])[0], (lim.bank || [])[1], lim.kush_step);
-      actions.append(h("label", { for: amount.id, text: "Bank to announce: " }), amount,
-        h("button", { type: "button", "data-kind": "bank", onclick: () => act(`bank ${amount.value}`, "bank") }, "Announce the bank"));
+      actions.append(h("label", { for: amount.id, text: t("table.shtoss-bank-label") }), amount,
+        h("button", { type: "button", "data-kind": "bank", onclick: () => act(`bank ${amount.value}`, "bank") }, t("table.shtoss-bank-button")));
     }
     const names = of("name");
     if (names.length) {                           // Pharaon: the punter names a card (its rank counts) and his stake
       const sel = h("select", { id: id("rank") }, names.map((a, i) => h("option", { value: String(i), text: cards.names[a.cards[0]] })));   // its rank counts
       const stake = number(id("stake"), names[0].count, (lim.stake || [1])[0], view.bank, lim.kush_step);
-      actions.append(h("label", { for: sel.id, text: "Card to name: " }), sel,
-        h("label", { for: stake.id, text: ` Stake for punter ${view.seat} (at most the bank): ` }), stake,
-        h("button", { type: "button", "data-kind": "name", onclick: () => act(`name ${cards.labels[names[Number(sel.value)].cards[0]]} ${stake.value}`, "name") }, "Name the card"));
+      actions.append(h("label", { for: sel.id, text: t("table.shtoss-name-label") }), sel,
+        h("label", { for: stake.id, text: t("table.shtoss-name-stake", { n: view.seat }) }), stake,
+        h("button", { type: "button", "data-kind": "name", onclick: () => act(`name ${cards.labels[names[Number(sel.value)].cards[0]]} ${stake.value}`, "name") }, t("table.shtoss-name-button")));
     }
     const stakes = of("stake");
     if (stakes.length) {
@@ -207,16 +217,16 @@ export async function mount(root, ctx) {
       const [lo, hi] = lim.kush || [offered, offered];
       const fixed = hi !== undefined && lo === hi;
       const kush = fixed ? null : number(id("kush"), offered, lo, hi, lim.kush_step);
-      actions.append(h("label", { for: sel.id, text: "Card to stake: " }), sel,
-        kush ? h("label", { for: kush.id, text: ` Kush for punter ${view.seat}: ` }) : h("span", { text: ` kush ${offered} ` }), kush,
-        h("button", { type: "button", "data-kind": "stake", onclick: () => act(`stake ${cards.labels[stakes[Number(sel.value)].cards[0]]} ${kush ? kush.value : offered}`, "stake") }, "Stake it"));
+      actions.append(h("label", { for: sel.id, text: t("table.shtoss-stake-label") }), sel,
+        kush ? h("label", { for: kush.id, text: t("table.shtoss-kush-label", { n: view.seat }) }) : h("span", { text: t("table.shtoss-kush-fixed", { kush: offered }) }), kush,
+        h("button", { type: "button", "data-kind": "stake", onclick: () => act(`stake ${cards.labels[stakes[Number(sel.value)].cards[0]]} ${kush ? kush.value : offered}`, "stake") }, t("table.shtoss-stake-button")));
     }
     const cuts = of("cut");
     if (cuts.length) {
-      const sel = h("select", { id: id("cut") }, cuts.map((a, i) => h("option", { value: String(i), text: `${a.count} cards` })));
+      const sel = h("select", { id: id("cut") }, cuts.map((a, i) => h("option", { value: String(i), text: t("table.shtoss-cut-n", { n: a.count }) })));
       sel.value = String(Math.floor(cuts.length / 2));
-      actions.append(h("label", { for: sel.id, text: "Cut (podrezka): " }), sel,
-        h("button", { type: "button", "data-kind": "cut", onclick: () => act(cuts[Number(sel.value)].action, "cut") }, "Cut the deck"));
+      actions.append(h("label", { for: sel.id, text: t("table.shtoss-cut-label") }), sel,
+        h("button", { type: "button", "data-kind": "cut", onclick: () => act(cuts[Number(sel.value)].action, "cut") }, t("table.shtoss-cut-button")));
     }
     for (const a of acts.filter((x) => !["stake", "pair", "cut", "bank", "name"].includes(x.kind))) {
       actions.append(h("button", { type: "button", "data-kind": a.kind, onclick: () => act(a.action, a.kind) }, a.words));
@@ -231,8 +241,8 @@ export async function mount(root, ctx) {
     actions.replaceChildren(h("button", { type: "button", class: "lt-pass", onclick: async () => {
       const r = await client.call({ cmd: "reveal", table, seat: view.to_act });
       if (!r.ok) { showReason(r); return; }
-      live = view = r.view; draw(); status.textContent = `${who(view.seat)}: ${view.phase_words}.`; touched = true; focusActions(); } },
-      `Pass to ${who(view.to_act)} — show my stakes and choices`));
+      live = view = r.view; draw(); status.textContent = t("table.shtoss-phase", { who: who(view.seat), phase: view.phase_words }); touched = true; focusActions(); } },
+      t("table.shtoss-pass-button", { who: who(view.to_act) })));
   }
 
   function drawReplay() {
@@ -242,11 +252,12 @@ export async function mount(root, ctx) {
     const at = step === null ? n : step;
     const go = (k) => { touched = true; k >= n && !evening() ? backToTable() : showStep(Math.min(n, Math.max(0, k))); };
     replay.append(
-      h("button", { type: "button", "aria-label": "Back to the start of the deal", disabled: at === 0 ? true : null, onclick: () => go(0) }, "Start"),
-      h("button", { type: "button", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, "Back"),
-      h("button", { type: "button", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: () => go(at + 1) }, "Step"),
-      h("button", { type: "button", "aria-label": "To the end (the table as it is now)", disabled: at >= n ? true : null, onclick: () => go(n) }, "To the end"),
-      h("span", { class: "lt-step", text: step === null ? ` move ${n} of ${n}` : ` ${evening() ? "" : "replay: "}move ${step} of ${n}` }));
+      h("button", { type: "button", "aria-label": t("table.shtoss-start-aria"), disabled: at === 0 ? true : null, onclick: () => go(0) }, t("table.replay-start")),
+      h("button", { type: "button", "aria-label": t("table.replay-back-aria"), disabled: at === 0 ? true : null, onclick: () => go(at - 1) }, t("table.replay-back")),
+      h("button", { type: "button", "aria-label": t("table.replay-step-aria"), disabled: at >= n ? true : null, onclick: () => go(at + 1) }, t("table.replay-step")),
+      h("button", { type: "button", "aria-label": t("table.shtoss-end-aria"), disabled: at >= n ? true : null, onclick: () => go(n) }, t("table.replay-end")),
+      h("span", { class: "lt-step", text: step === null ? t("table.shtoss-evening-move", { at: n, n })
+        : t(evening() ? "table.shtoss-evening-move" : "table.shtoss-replay-move", { at: step, n }) }));
   }
 
   function drawLedger() {
@@ -255,12 +266,14 @@ export async function mount(root, ctx) {
     if (!s) return;
     ledger.append(...ledgerBlock(ctx, s, view.punters + 1, name));
     if (view.next && !evening()) {
-      const raised = Object.entries(view.next.kush).map(([p, k]) => `${name(Number(p))} ${k}`).join(", ");
-      ledger.append(h("p", { class: "lt-sh-paroli" }, `Capitals after this deal: ${view.next.capitals.map((c, q) => `${name(q)} ${c}`).join(", ")}. ` +
-        `Kush for the next deal, by the raise rules (paroli): ${raised}`, ruleLink("shtoss-rule-paroli")));
-      ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, "Next deal (capitals and kush carried over)"));
+      const sep = t("table.list-sep");
+      const raised = Object.entries(view.next.kush).map(([p, k]) => t("table.seat-money", { who: name(Number(p)), money: k })).join(sep);
+      ledger.append(h("p", { class: "lt-sh-paroli" }, t("table.shtoss-capitals", {
+        capitals: view.next.capitals.map((c, q) => t("table.seat-money", { who: name(q), money: c })).join(sep), kush: raised }),
+      ruleLink("shtoss-rule-paroli")));
+      ledger.append(h("button", { type: "button", class: "lt-next", onclick: () => newDeal(true) }, t("table.shtoss-next-deal")));
     }
-    if (deals) ledger.append(h("p", { text: `Deals played at this table: ${deals + 1}` }));
+    if (deals) ledger.append(h("p", { text: t("table.shtoss-deals-played", { n: deals + 1 }) }));
   }
 
   const ruleLink = (rule) => link(ctx, rule);
@@ -295,8 +308,8 @@ export async function mount(root, ctx) {
   function moveWords(v) {
     const last = v.live.last;
     if (!last) return "";
-    const said = last.said || "moves";
-    let text = last.seat >= 0 ? `${who(last.seat)} ${said}.` : `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+    const said = last.said || t("table.moves-said");
+    let text = last.seat >= 0 ? t("table.seat-says", { who: who(last.seat), what: said }) : t("table.sentence", { text: `${said.charAt(0).toUpperCase()}${said.slice(1)}` });
     const ab = v.abcugs.length ? v.abcugs[v.abcugs.length - 1] : null;
     if (last.kind === "next" && ab) text += ` ${ab.words}`;
     return text;
@@ -307,22 +320,24 @@ export async function mount(root, ctx) {
     if (!r.ok) { showReason(r); return; }
     step = k; view = r.view; draw();
     const last = view.live.last;
-    status.textContent = `${evening() ? "Move" : "Replay: move"} ${k} of ${live.live.moves}` + (last ? `: ${moveWords(view)}` : ".");
+    const n = live.live.moves;
+    status.textContent = last ? t(evening() ? "table.shtoss-status-evening-move" : "table.shtoss-status-replay-move", { at: k, n, move: moveWords(view) })
+      : t("table.sentence", { text: t(evening() ? "table.shtoss-status-evening" : "table.shtoss-status-replay", { at: k, n }) });
   }
 
-  function backToTable() { step = null; view = live; draw(); status.textContent = "Back at the table."; pump(); }
+  function backToTable() { step = null; view = live; draw(); status.textContent = t("table.shtoss-back"); pump(); }
 
   async function newDeal(carryOn, opts = options, who_ = people) {
     const o = { ...opts };
     if (carryOn && live.next) { o.capitals = live.next.capitals; o.kush = live.next.kush; }
     else { delete o.capitals; delete o.kush; }
     // the driver shuffles with a seed the page never learns; a position's options are left out (fresh)
-    const r = await client.call({ cmd: "new", game, options: o, people: who_, fresh: true });
+    const r = await client.call({ cmd: "new", game, options: o, people: who_, fresh: true, lang });
     if (!r.ok) { showReason(r); return r; }
     options = { ...r.options }; delete options.capitals; delete options.kush; people = [...who_];
     ask = null; question = null; askBox.replaceChildren();       // a new deal asks nothing
     client.call({ cmd: "close", table });
-    deals += 1; table = r.table; step = null; log.replaceChildren(); announce(game === "pharaon" ? "A new coup." : "A new deal.");
+    deals += 1; table = r.table; step = null; log.replaceChildren(); announce(t(game === "pharaon" ? "table.shtoss-a-new-coup" : "table.a-new-deal"));
     show(r.view);
     return null;
   }
@@ -331,7 +346,7 @@ export async function mount(root, ctx) {
   async function loadEvening(k, intended) {
     touched = true;
     const options = { ...ctx.setup.options, evening: k, intended };
-    const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed, people: [] });
+    const r = await client.call({ cmd: "new", game, options, seed: ctx.setup.seed, people: [], lang });
     if (!r.ok) { showReason(r); return; }
     client.call({ cmd: "close", table });
     table = r.table; log.replaceChildren();
@@ -343,7 +358,7 @@ export async function mount(root, ctx) {
     if (!r.ok) { showReason(r); return; }
     live = r.view; view = r.view;
     await showStep(0);
-    status.textContent = `${EVENINGS[v.evening.number - 1]}: move 0 of ${live.live.moves}. Press Step to play it card by card.`;
+    status.textContent = t("table.shtoss-evening-start", { evening: eveningName(v.evening.number) || v.evening.name, n: live.live.moves });
   }
 
   function draw() {
@@ -374,10 +389,10 @@ export async function mount(root, ctx) {
     if (v.live.moves !== before) showReason(null);
     draw();
     if (v.live.waiting_for === "person") {
-      status.textContent = passing() ? `Pass the screen to ${who(v.to_act)}.` :
-        `${abcugTurned ? moveWords(v) + " " : ""}${who(v.seat)} to act: ${v.phase_words}.`;
+      status.textContent = passing() ? t("table.pass-screen", { who: who(v.to_act) }) :
+        `${abcugTurned ? moveWords(v) + " " : ""}${t("table.to-act-phase", { who: who(v.seat), phase: v.phase_words })}`;
     } else if (v.live.waiting_for === "bot" && abcugTurned) status.textContent = moveWords(v);
-    if (v.live.waiting_for === "over") announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)}: ${money(x)}`).join(", "));
+    if (v.live.waiting_for === "over") announce(t("table.shtoss-deal-over", { nets: v.settlement.net.map((x, q) => t("table.shtoss-seat-money", { who: name(q), money: money(x) })).join(t("table.list-sep")) }));
     focusActions();
     pump();
   }
@@ -385,7 +400,7 @@ export async function mount(root, ctx) {
   let abcugTurned = false;
   const due = () => !evening() && step === null && live.live.waiting_for === "bot";
   const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => false, () => abcugTurned);
-  const paceBox = paceControl(uid, bots, due, () => pump());
+  const paceBox = paceControl(uid, bots, due, () => pump(), ctx);
   const room = projector(root, ctx);
   const pump = () => { paceBox.sync(); bots.pump(); };
 
@@ -394,8 +409,10 @@ export async function mount(root, ctx) {
     if (!conf || evening() || isPublic) { settingsSlot.replaceChildren(); return; }
     settings = settingsPanel(ctx, conf, options, people, async (opts, who_) => {
       const refusal = await newDeal(false, opts, who_);
-      if (!refusal) { drawSettings(); settings.open = true; status.textContent = `A new ${game === "pharaon" ? "coup" : "deal"} with these settings` +
-        (who_.length ? `: people at ${who_.map((q) => name(q).toLowerCase()).join(", ")}.` : ": bots only."); }
+      const coup = game === "pharaon" ? "-coup" : "";
+      if (!refusal) { drawSettings(); settings.open = true; status.textContent = who_.length
+        ? t(`table.shtoss-settings-people${coup}`, { seats: who_.map((q) => name(q).toLowerCase()).join(t("table.list-sep")) })
+        : t(`table.shtoss-settings-bots${coup}`); }
       return refusal;
     }, uid);
     settingsSlot.replaceChildren(settings);
@@ -405,6 +422,6 @@ export async function mount(root, ctx) {
   else {
     startQuestion();
     show(view);
-    client.call({ cmd: "settings", game }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
+    client.call({ cmd: "settings", game, lang }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
   }
 }

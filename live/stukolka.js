@@ -12,24 +12,26 @@
 // holds back its raised and dimmed cards (or its moves) while a "which may you play?" question is
 // open, sends the marks there, and shows each option's value after a judgment question's choice.
 // A class table (ctx.hint === false) has no Hint: the class server does not give one.
+// Every word is the catalogue's, in the table's language (t = sayOf(ctx), live/i18n.js); the engine's
+// words (phase_words, an action's words and said, a refusal, the ledger's lines) come in the same
+// language, since the driver asks the engine in it.
 
-import { announcer, h, ledgerBlock, money, paceControl, pacer, projector, ruleLink as link } from "./common.js";
+import { announcer, h, ledgerBlock, money as moneyIn, paceControl, pacer, projector, ruleLink as link, sayOf } from "./common.js";
 import { askOf, hintBox, judgmentPanel, legalQuestion } from "./questions.js";
 import { taskList } from "./tasks.js";
 import { sameDeal } from "./again.js";
 
-// The variants and the violation modes by name, for the settings panel's lists.
-const VARIANTS = { golets: "with the golets (no purchase)", prikup: "with the purchase (prikup)",
-  shleif: "with the shleif", obligatory: "obligatory" };
-const MODES = { prevent: "refused: it cannot be played", penalize: "penalized: played, costs a remiz" };
+// The variants and the violation modes are said by their names (table.stukolka-variant-<name>, -mode-<name>).
 const POSITION = ["hands", "trump", "stock", "actions", "refuse"];
-const cardsWord = (n) => `${n} card${n === 1 ? "" : "s"}`;
 
 
 let COUNTER = 0;
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
+  const t = sayOf(ctx), lang = t.lang;
+  const money = (x, signed) => moneyIn(x, signed, lang);
+  const known = (prefix, word) => (word && t.has(prefix + word) ? t(prefix + word) : word);   // an engine's value, said
   const uid = `${++COUNTER}-${ctx.reply.table}`;
   let table = ctx.reply.table, view = ctx.reply.view, fast = false, busy = false, width = 0;
   let selected = new Set(), shownFor = null;
@@ -38,29 +40,29 @@ export async function mount(root, ctx) {
   let options = { ...ctx.setup.options };
   const isPosition = POSITION.some((k) => k in options);
   // seats are named as the engine numbers them, so the ledger's words and the table agree
-  const name = (q) => (view.names && view.names[q]) || (view.live.people.includes(q) ?
-    (view.live.people.length > 1 ? `Seat ${q}` : `Seat ${q} (you)`) : `Seat ${q} (bot)`);
+  const name = (q) => (view.names && view.names[q]) || t(view.live.people.includes(q) ?
+    (view.live.people.length > 1 ? "table.seat-name" : "table.seat-you") : "table.seat-bot", { n: q });
   const isPublic = !!ctx.public;        // a class table's projector: the public view, no hand, no choices
 
   root.classList.add("lt", "lt-stukolka");
   root.addEventListener("focusin", () => { touched = true; });
   const status = h("p", { class: "lt-status", role: "status", "aria-live": "polite" });
-  const log = h("ol", { class: "lt-log", "aria-label": "Moves so far" });
+  const log = h("ol", { class: "lt-log", "aria-label": t("table.moves-aria") });
   const fileBox = h("input", { type: "file", id: `lt-load-${uid}`, accept: ".json,application/json", class: "lt-file",
     onchange: (e) => loadFile(e.target) });
-  const toolbar = h("div", { class: "lt-toolbar", role: "group", "aria-label": "Table controls" },
-    h("button", { type: "button", class: "lt-new", onclick: () => newDeal(options, people) }, "New deal"),
-    h("button", { type: "button", class: "lt-save", onclick: save }, "Save this deal"),
-    h("span", { class: "lt-loadbox" }, h("label", { for: `lt-load-${uid}`, class: "lt-load-label" }, "Load a record"), fileBox));
+  const toolbar = h("div", { class: "lt-toolbar", role: "group", "aria-label": t("table.controls-aria") },
+    h("button", { type: "button", class: "lt-new", onclick: () => newDeal(options, people) }, t("table.new-deal")),
+    h("button", { type: "button", class: "lt-save", onclick: save }, t("table.save-deal")),
+    h("span", { class: "lt-loadbox" }, h("label", { for: `lt-load-${uid}`, class: "lt-load-label" }, t("table.load-record")), fileBox));
   const settings = h("details", { class: "lt-settings" });
-  const oval = h("div", { class: "lt-oval", role: "group", "aria-label": "The card table" });
+  const oval = h("div", { class: "lt-oval", role: "group", "aria-label": t("table.card-table-aria") });
   const reason = h("p", { class: "lt-reason", id: `lt-reason-${uid}`, "aria-live": "polite" });
-  const hand = h("div", { class: "lt-hand", role: "group", "aria-label": "Your hand", tabindex: "-1", onkeydown: arrows });
-  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": "Your other choices" });
+  const hand = h("div", { class: "lt-hand", role: "group", "aria-label": t("table.hand-aria"), tabindex: "-1", onkeydown: arrows });
+  const actions = h("div", { class: "lt-actions", role: "group", "aria-label": t("table.choices-aria") });
   const lastTrick = h("details", { class: "lt-last" });
   const ledger = h("div", { class: "lt-ledger" });
   const sessionBox = h("div", { class: "lt-session" });
-  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": "Replay the deal step by step" });
+  const replay = h("div", { class: "lt-replay", role: "group", "aria-label": t("table.replay-aria") });
   let live = view, step = null;          // step: null = the live table, else the move a replay shows
   // the reason line comes after the hand and the choices: it grows when a card is focused, and a
   // card must not move under the pointer between the press and the release of a click
@@ -71,13 +73,13 @@ export async function mount(root, ctx) {
   let ask = isPublic ? null : askOf(ctx), question = null, judged = false;
   const askBox = h("div", { class: "lt-ask" });
   const hints = hintBox(ctx);
-  const hintButton = h("button", { type: "button", class: "lt-hint-button", "aria-label": "Hint: what the advisor would do here",
-    onclick: () => askHint() }, "Hint");
-  const hintRow = h("div", { class: "lt-hint-row", role: "group", "aria-label": "The advisor" }, hintButton, hints.box);
+  const hintButton = h("button", { type: "button", class: "lt-hint-button", "aria-label": t("table.hint-aria"),
+    onclick: () => askHint() }, t("table.hint"));
+  const hintRow = h("div", { class: "lt-hint-row", role: "group", "aria-label": t("table.advisor-aria") }, hintButton, hints.box);
   const dock = h("div", { class: "lt-dock" }, reason, hand, actions, askBox, hintRow);
   const tasks = taskList(ctx), again = sameDeal(ctx, () => ({ table, view: live, name }), (r, say) => { switchTo(r, say); focusHand(true); });
   root.replaceChildren(toolbar, settings, status, oval, dock, lastTrick, ledger, again.el, sessionBox, replay,
-    h("details", { class: "lt-moves" }, h("summary", { text: "All moves" }), log));
+    h("details", { class: "lt-moves" }, h("summary", { text: t("table.all-moves") }), log));
   if (isPublic) dock.hidden = true;
 
   function cardPic(c, cls = "lt-card") {
@@ -89,9 +91,10 @@ export async function mount(root, ctx) {
   }
 
   // the status line: who is to act, and the phase in the engine's words (none in a public view, where they differ by seat)
-  const toAct = (v) => `${name(v.seat)} to act` + (v.phase_words ? `: ${v.phase_words}` : "") + ".";
+  const toAct = (v) => (v.phase_words ? t("table.to-act-phase", { who: name(v.seat), phase: v.phase_words })
+    : t("table.to-act", { who: name(v.seat) }));
   // a move in the engine's words as every seat may hear it (ActionInfo.said; a discard's cards stay unnamed)
-  const said = (move) => move.said || "moves";
+  const said = (move) => move.said || t("table.moves-said");
 
   function seatXY(q, r) {            // the viewer sits at the bottom, the others round the oval
     const n = view.seats.length, a = Math.PI / 2 + ((q - view.seat + n) % n) * 2 * Math.PI / n;
@@ -105,20 +108,21 @@ export async function mount(root, ctx) {
     for (let q = 0; q < n; q++) {
       const [x, y] = seatXY(q, 44);
       const st = view.seats[q], decl = st.declaration;
-      const roles = [st.role, view.live.people.includes(q) ? "person" : "bot"].filter(Boolean);
+      const roles = [known("table.stukolka-role-", st.role), t(view.live.people.includes(q) ? "table.role-person" : "table.role-bot")].filter(Boolean);
+      const declared = known("table.stukolka-decl-", decl);
       const backs = h("span", { class: "lt-backs", "aria-hidden": "true" });
       const held = st.cards;
       if (q !== view.seat || !view.hand || secret) for (let i = 0; i < held; i++) backs.append(cardPic(null, "lt-back"));
       const seat = h("div", {
         class: "lt-seat" + (view.to_act === q ? " lt-to-act" : "") + (decl === "pass" ? " lt-passed" : ""),
         style: `left:${x}%;top:${y}%`, role: "group",
-        "aria-label": `${name(q)}, ${roles.join(", ")}, balance ${st.balance}, ` +
-          `${decl || "not yet declared"}, ${st.tricks} tricks, ${held} cards` + (view.to_act === q ? ", to act" : ""),
+        "aria-label": t("table.stukolka-seat-aria", { who: name(q), roles: roles.join(t("table.list-sep")), balance: st.balance,
+          decl: declared || t("table.stukolka-not-declared-aria"), tricks: st.tricks, held }) + (view.to_act === q ? t("table.stukolka-to-act-aria") : ""),
       },
         h("b", { text: name(q) }), h("small", { text: roles.join(" · ") }),
-        h("span", { class: "lt-bal", text: `balance ${st.balance}` }),
-        h("span", { class: "lt-decl", text: decl ? decl : "not declared yet" }),
-        h("span", { class: "lt-won", text: `tricks ${st.tricks}` }), backs);
+        h("span", { class: "lt-bal", text: t("table.stukolka-balance", { balance: st.balance }) }),
+        h("span", { class: "lt-decl", text: declared ? declared : t("table.stukolka-not-declared") }),
+        h("span", { class: "lt-won", text: t("table.stukolka-tricks", { tricks: st.tricks }) }), backs);
       oval.append(seat);
     }
     // a seat box taller than the rim's room stays inside the oval (and off the status line above it)
@@ -128,13 +132,13 @@ export async function mount(root, ctx) {
       if (y - half < 2) el.style.top = `${half + 2}px`;
       else if (y + half > H - 2) el.style.top = `${H - half - 2}px`;
     }
-    const mid = h("div", { class: "lt-middle", role: "group", "aria-label": "Trump and stock" });
+    const mid = h("div", { class: "lt-middle", role: "group", "aria-label": t("table.stukolka-middle-aria") });
     const tr = view.trump || {};
-    if (tr.turned !== null && tr.turned !== undefined) mid.append(h("figure", {}, cardPic(tr.turned), h("figcaption", { text: `trump ${tr.symbol || ""}` })));
-    else if (tr.symbol) mid.append(h("figure", {}, h("span", { class: "lt-suit", text: tr.symbol }), h("figcaption", { text: "trump" })));
+    if (tr.turned !== null && tr.turned !== undefined) mid.append(h("figure", {}, cardPic(tr.turned), h("figcaption", { text: t("table.stukolka-trump", { symbol: tr.symbol || "" }) })));
+    else if (tr.symbol) mid.append(h("figure", {}, h("span", { class: "lt-suit", text: tr.symbol }), h("figcaption", { text: t("table.stukolka-trump-word") })));
     mid.append(h("figure", {}, view.stock ? cardPic(null) : h("span", { class: "lt-suit", text: "–" }),
-      h("figcaption", { text: `stock ${view.stock}` })));
-    mid.append(h("p", { class: "lt-pot", text: `pot in play ${view.pot}` }));
+      h("figcaption", { text: t("table.stukolka-stock", { n: view.stock }) })));
+    mid.append(h("p", { class: "lt-pot", text: t("table.stukolka-pot", { pot: view.pot }) }));
     oval.append(mid);
     const trick = view.current_trick.length ? view.current_trick :
       (view.tricks.length && view.live.waiting_for !== "over" && view.current_trick.length === 0 && view.live.last
@@ -145,7 +149,7 @@ export async function mount(root, ctx) {
       const [x] = seatXY(q, small ? 25 : 24), [, y] = small ? seatXY(q, 9).map((v) => v - 11) : seatXY(q, 21);
       const pic = cardPic(card, "lt-card lt-played");
       pic.style.left = x + "%"; pic.style.top = y + "%";
-      pic.setAttribute("role", "img"); pic.setAttribute("aria-label", `${name(q)} played ${cards.names[card]}`);
+      pic.setAttribute("role", "img"); pic.setAttribute("aria-label", t("table.stukolka-played-aria", { who: name(q), card: cards.names[card] }));
       oval.append(pic);
     }
   }
@@ -158,16 +162,16 @@ export async function mount(root, ctx) {
   }
 
   function explain(item) {           // a dimmed card: the rule it breaks, in the engine's words (the view's why)
-    reason.replaceChildren(`${item.title}: ${item.why || (item.penalized ? "against the rules" : "not allowed now")}`,
-      item.penalized ? " Against the rules, but in this game you may still play it: it is charged as a remiz at the settlement." : "");
+    reason.replaceChildren(t("table.refused-line", { card: item.title, why: item.why || t(item.penalized ? "table.against-rules" : "table.not-allowed") }),
+      item.penalized ? t("table.stukolka-penalty-note") : "");
     const l = item.rule && ruleLink(item.rule); if (l) reason.append(l);
     reason.dataset.kind = item.penalized ? "penalty" : "why";
   }
 
   // a refused card: the reason in words first (the view's why), then the engine's refusal itself
   function refusedCard(item, reply) {
-    reason.replaceChildren(h("span", { class: "lt-why", text: `${item.title}: ${item.why}` }),
-      h("span", { class: "lt-refusal", text: `Refused by the engine: ${reply.error}` }));
+    reason.replaceChildren(h("span", { class: "lt-why", text: t("table.refused-line", { card: item.title, why: item.why }) }),
+      h("span", { class: "lt-refusal", text: t("table.refused-by-engine", { error: reply.error }) }));
     for (const r of [item.rule, reply.rule]) { const l = r && ruleLink(r); if (l && !reason.querySelector(`a[data-rule="${r}"]`)) reason.append(l); }
     reason.dataset.kind = "refused";
   }
@@ -185,7 +189,7 @@ export async function mount(root, ctx) {
       question = legalQuestion(ctx, ask, {
         items: ask.moves ? null : () => (view.hand || []).map((it) => {
           const play = (view.actions || []).find((a) => a.kind === "play" && a.cards[0] === it.card);
-          return { key: it.card, name: `the ${it.title}`, legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
+          return { key: it.card, name: t("table.the-card", { card: it.title }), legal: !!it.legal, why: it.why, rule: it.rule || (play ? play.rule : null) };
         }),
         onChange: () => { drawHand(); },
         onDone: () => { showReason("", null); redraw(); focusHand(true); },
@@ -199,7 +203,7 @@ export async function mount(root, ctx) {
   async function askHint() {
     touched = true;
     if (busy || view.live.waiting_for !== "person") return;
-    hints.box.replaceChildren("The advisor is thinking…");
+    hints.box.replaceChildren(t("table.advisor-thinking"));
     const asked = live.live.moves;
     const r = await client.call({ cmd: "hint", table, seat: view.seat });
     if (asked !== live.live.moves) return;           // the table moved on meanwhile
@@ -255,10 +259,10 @@ export async function mount(root, ctx) {
           if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
           shownFor = r.view.seat; view = live = r.view; showReason("", null); redraw(); focusHand(true);
           status.textContent = toAct(view); } },
-        `Pass to ${name(view.seat)} — show my cards`));
+        t("table.pass-button", { who: name(view.seat) })));
       return;
     }
-    if (!mine) { hand.append(h("p", { text: view.live.people.includes(view.seat) ? "Your cards lie face down." : "" })); return; }
+    if (!mine) { hand.append(h("p", { text: view.live.people.includes(view.seat) ? t("table.face-down") : "" })); return; }
     const acts = view.actions || [];
     const plays = new Map(acts.filter((a) => a.kind === "play").map((a) => [a.cards[0], a]));
     const discarding = acts.some((a) => a.kind === "discard");
@@ -272,11 +276,11 @@ export async function mount(root, ctx) {
         type: "button",
         class: "lt-card lt-mine" + (ok ? " lt-legal" : "") + (bad ? " lt-illegal" : "") + (bad && item.penalized ? " lt-penalized" : "") +
           (selected.has(c) ? " lt-selected" : "") + (marked ? " lt-marked" : ""),
-        "aria-label": cards.names[c] + (ok ? ", may be played" : bad ? (item.penalized ? ", against the rules: costs a remiz" : ", not allowed now") : "") +
-          (selected.has(c) ? ", selected" : "") + (marks ? (marked ? ", marked as playable" : ", not marked") : ""),
+        "aria-label": cards.names[c] + (ok ? t("table.stukolka-may-play") : bad ? t(item.penalized ? "table.stukolka-costs-remiz-aria" : "table.stukolka-not-allowed-aria") : "") +
+          (selected.has(c) ? t("table.stukolka-selected") : "") + (marks ? t(marked ? "table.stukolka-marked" : "table.stukolka-not-marked") : ""),
         "aria-pressed": discarding ? String(selected.has(c)) : marks ? String(marked) : null,
-        "aria-describedby": bad ? reason.id : null, title: bad && item.penalized ? "Against the rules: costs a remiz" : null,
-        "data-tag": bad && item.penalized ? "costs a remiz" : null, html: cards.svg[c],
+        "aria-describedby": bad ? reason.id : null, title: bad && item.penalized ? t("table.stukolka-costs-remiz-title") : null,
+        "data-tag": bad && item.penalized ? t("table.stukolka-costs-remiz-tag") : null, html: cards.svg[c],
         onfocus: () => { if (bad) explain(item); },
         onclick: () => {
           if (marks) { question.toggle(c); focusCard(c); return; }
@@ -298,15 +302,15 @@ export async function mount(root, ctx) {
     const throws = acts.filter((a) => a.kind === "discard");
     if (throws.length && !view.hand) {   // in the dark: the engine offers a throw that names no card
       throws.forEach((a) => actions.append(h("button", { type: "button", class: "lt-discard", "data-kind": a.kind,
-        title: `The table hears: ${a.said}`, onclick: () => act(a.action) }, a.words)));
+        title: t("table.table-hears", { said: a.said }), onclick: () => act(a.action) }, a.words)));
     } else if (throws.length) {
       // the selected cards are one of the engine's discards, or not yet: its words, or how many to select
       const chosen = view.hand.map((x) => x.card).filter((c) => selected.has(c));
       const match = chosen.length ? throws.find((a) => a.cards.length === chosen.length && a.cards.every((c) => selected.has(c))) : null;
       const counts = [...new Set(throws.map((a) => a.count))].sort((x, y) => x - y);
-      const ask = counts.length === 1 ? `Select ${cardsWord(counts[0])} to discard` : "Select cards to discard";
+      const ask = counts.length === 1 ? t("table.stukolka-select-n", { n: counts[0] }) : t("table.stukolka-select");
       actions.append(h("button", { type: "button", disabled: match ? null : true, class: "lt-discard", "data-kind": "discard",
-        "data-action": match ? match.action : null, title: match ? `The table hears: ${match.said}` : null,
+        "data-action": match ? match.action : null, title: match ? t("table.table-hears", { said: match.said }) : null,
         onclick: () => { if (match) { selected = new Set(); act(match.action); } } },
         match ? match.words : ask));
     }
@@ -314,19 +318,19 @@ export async function mount(root, ctx) {
       const id = `lt-choice-${uid}`;
       const sel = h("select", { id }, other.map((a, i) => h("option", { value: String(i), text: a.words })));
       sel.value = String(Math.floor(other.length / 2));
-      actions.append(h("label", { for: id, text: "Your choice: " }), sel,
-        h("button", { type: "button", onclick: () => act(other[Number(sel.value)].action) }, "Do it"));
+      actions.append(h("label", { for: id, text: t("table.your-choice") }), sel,
+        h("button", { type: "button", onclick: () => act(other[Number(sel.value)].action) }, t("table.do-it")));
     } else {
       for (const a of other) actions.append(h("button", { type: "button", "data-action": a.action, "data-kind": a.kind, onclick: () => act(a.action) }, a.words));
     }
   }
 
   function drawLast() {
-    lastTrick.replaceChildren(h("summary", { text: view.tricks.length ? `Last trick (${view.tricks.length} played)` : "No trick played yet" }));
-    const t = view.tricks[view.tricks.length - 1];
-    if (!t) return;
-    lastTrick.append(h("p", {}, ...t.plays.map(({ seat: q, card }) => h("span", { class: "lt-lastcard" }, cardPic(card), ` ${name(q)}`)),
-      h("span", { text: ` — taken by ${name(t.winner)} with ${t.name}: ${t.why}` }), ruleLink(t.rule)));
+    lastTrick.replaceChildren(h("summary", { text: view.tricks.length ? t("table.stukolka-last-trick", { n: view.tricks.length }) : t("table.stukolka-no-trick") }));
+    const tk = view.tricks[view.tricks.length - 1];
+    if (!tk) return;
+    lastTrick.append(h("p", {}, ...tk.plays.map(({ seat: q, card }) => h("span", { class: "lt-lastcard" }, cardPic(card), ` ${name(q)}`)),
+      h("span", { text: t("table.stukolka-taken-by", { who: name(tk.winner), card: tk.name, why: tk.why }) }), ruleLink(tk.rule)));
   }
 
   function seatHead(n, last) {
@@ -339,13 +343,13 @@ export async function mount(root, ctx) {
     const s = view.settlement;
     if (!s) return;
     const n = view.seats.length;
-    ledger.append(...ledgerBlock(ctx, s, n, name, { extra: { head: "table", line: (ln) => ln.table,
+    ledger.append(...ledgerBlock(ctx, s, n, name, { extra: { head: t("table.stukolka-table-head"), line: (ln) => ln.table,
       net: s.table_change !== undefined ? s.table_change : null } }));
     const after = [];
-    if (view.next_carry !== undefined && view.next_carry !== null) after.push(`stays on the table for the next deal: ${view.next_carry}`);
-    if (view.next_dealer !== undefined && view.next_dealer !== null) after.push(`next dealer: ${name(view.next_dealer)}`);
-    if (after.length) ledger.append(h("p", { text: after.join("; ") }));
-    if (step === null) ledger.append(h("button", { type: "button", class: "lt-next", onclick: nextDeal }, "Next deal"));
+    if (view.next_carry !== undefined && view.next_carry !== null) after.push(t("table.stays-next", { pot: view.next_carry }));
+    if (view.next_dealer !== undefined && view.next_dealer !== null) after.push(t("table.next-dealer", { who: name(view.next_dealer) }));
+    if (after.length) ledger.append(h("p", { text: after.join(t("table.after-sep")) }));
+    if (step === null) ledger.append(h("button", { type: "button", class: "lt-next", onclick: nextDeal }, t("table.next-deal")));
   }
 
   function drawSession() {                // deal by deal: the engine's nets and the driver's running sums
@@ -355,25 +359,28 @@ export async function mount(root, ctx) {
     if (!s || s.count - (live.live.waiting_for === "over" ? 1 : 0) < 1) return;
     const n = live.seats.length;
     const rows = s.deals.map((d) => h("tr", {},
-      h("th", { scope: "row", text: `Deal ${d.deal}` + (d.dealer !== null && d.dealer !== undefined ? ` (dealer ${name(d.dealer)})` : "") }),
-      d.net.map((x, q) => h("td", { class: "num" }, money(x), h("small", { class: "lt-run", text: ` total ${money(d.running[q])}` }))),
+      h("th", { scope: "row", text: d.dealer !== null && d.dealer !== undefined ? t("table.session-deal-dealer", { n: d.deal, who: name(d.dealer) })
+        : t("table.session-deal", { n: d.deal }) }),
+      d.net.map((x, q) => h("td", { class: "num" }, money(x), h("small", { class: "lt-run", text: t("table.session-running", { money: money(d.running[q]) }) }))),
       h("td", { class: "num", text: d.stays === null || d.stays === undefined ? "" : String(d.stays) })));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: `Total after ${s.count} deal${s.count > 1 ? "s" : ""}` }),
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: t("table.session-total", { n: s.count }) }),
       s.totals.map((x) => h("td", { class: "num", text: money(x) })), h("td", {})));
-    sessionBox.append(h("h4", { text: "Session totals" }),
+    sessionBox.append(h("h4", { text: t("table.session-title") }),
       h("div", { class: "lt-scroll" }, h("table", { class: "lt-ledger-table lt-session-table" },
-        h("caption", { text: "Each deal's net per seat from the engine's settlement, the running total, and what stayed on the table" }),
-        h("thead", {}, seatHead(n, "stays on the table")), h("tbody", {}, rows))));
+        h("caption", { text: t("table.session-caption") }),
+        h("thead", {}, seatHead(n, t("table.stays-head"))), h("tbody", {}, rows))));
   }
 
   async function go(k) {                  // a finished deal, move by move: the engine replays it
     touched = true;
     const n = live.live.moves;
-    if (k >= n) { step = null; view = live; redraw(); status.textContent = "The deal is over."; return; }
+    if (k >= n) { step = null; view = live; redraw(); status.textContent = t("table.deal-over"); return; }
     const r = await client.call({ cmd: "replay", table, step: Math.max(0, k), seat: live.live.viewer });   // null: the public view
     if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     step = Math.max(0, k); view = r.view; redraw();
-    status.textContent = `Replay: move ${step} of ${n}` + (view.live.last ? ` (${view.live.last.seat < 0 ? "chance" : name(view.live.last.seat)}: ${said(view.live.last)})` : "");
+    status.textContent = view.live.last ? t("table.replay-status-move", { at: step, n,
+      who: view.live.last.seat < 0 ? t("table.chance") : name(view.live.last.seat), what: said(view.live.last) })
+      : t("table.replay-status", { at: step, n });
   }
 
   function drawReplay() {
@@ -382,12 +389,12 @@ export async function mount(root, ctx) {
     const n = live.live.moves, at = step === null ? n : step;
     const keep = (fn) => async () => { const cls = document.activeElement && document.activeElement.dataset.step; await fn();
       const b = cls && replay.querySelector(`[data-step="${cls}"]:not([disabled])`); (b || replay.querySelector("button:not([disabled])") || replay).focus(); };
-    replay.append(h("span", { text: "Replay this deal: " }),
-      h("button", { type: "button", "data-step": "start", "aria-label": "Replay from the start", disabled: at === 0 ? true : null, onclick: keep(() => go(0)) }, "Start"),
-      h("button", { type: "button", "data-step": "back", "aria-label": "One move back", disabled: at === 0 ? true : null, onclick: keep(() => go(at - 1)) }, "Back"),
-      h("button", { type: "button", "data-step": "step", "aria-label": "One move forward", disabled: at >= n ? true : null, onclick: keep(() => go(at + 1)) }, "Step"),
-      h("button", { type: "button", "data-step": "end", "aria-label": "To the end of the deal", disabled: at >= n ? true : null, onclick: keep(() => go(n)) }, "To the end"),
-      h("span", { class: "lt-step", text: ` move ${at} of ${n}` }));
+    replay.append(h("span", { text: t("table.replay-label") }),
+      h("button", { type: "button", "data-step": "start", "aria-label": t("table.replay-start-aria"), disabled: at === 0 ? true : null, onclick: keep(() => go(0)) }, t("table.replay-start")),
+      h("button", { type: "button", "data-step": "back", "aria-label": t("table.replay-back-aria"), disabled: at === 0 ? true : null, onclick: keep(() => go(at - 1)) }, t("table.replay-back")),
+      h("button", { type: "button", "data-step": "step", "aria-label": t("table.replay-step-aria"), disabled: at >= n ? true : null, onclick: keep(() => go(at + 1)) }, t("table.replay-step")),
+      h("button", { type: "button", "data-step": "end", "aria-label": t("table.replay-end-aria"), disabled: at >= n ? true : null, onclick: keep(() => go(n)) }, t("table.replay-end")),
+      h("span", { class: "lt-step", text: t("table.replay-at", { at, n }) }));
   }
 
   function redraw() {
@@ -411,9 +418,9 @@ export async function mount(root, ctx) {
     show(r.view, true);
   }
 
-  async function newDeal(opts, who, fromSettings, say = "A new deal.") {
+  async function newDeal(opts, who, fromSettings, say = t("table.a-new-deal")) {
     touched = true;
-    const r = await client.call({ cmd: "new", game: "stukolka", options: opts, people: who });   // the driver shuffles with a seed the page never learns
+    const r = await client.call({ cmd: "new", game: "stukolka", options: opts, people: who, lang });   // the driver shuffles with a seed the page never learns
     if (!r.ok) {                             // the engine refuses the settings: the table stays as it was
       if (fromSettings) settingsNote(r);
       else showReason(r.error, "refused", r.rule);
@@ -429,7 +436,7 @@ export async function mount(root, ctx) {
     touched = true;
     const r = await client.call({ cmd: "next", table });                                      // (a secret seed, as above)
     if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
-    switchTo(r, `Deal ${r.view.live.session.count + 1}: ${name(r.view.dealer)} deals.`);
+    switchTo(r, t("table.deal-n-deals", { n: r.view.live.session.count + 1, who: name(r.view.dealer) }));
     focusHand(true);
   }
 
@@ -439,12 +446,11 @@ export async function mount(root, ctx) {
     const saveButton = toolbar.querySelector(".lt-save");
     if (live.live.waiting_for !== "over" && !warned) {
       warned = true;
-      saveButton.textContent = "Save anyway (shows every card)";
-      showReason("This deal is not over: its record shows every card, the bots' hands and the stock too. " +
-        "Press the button again to save it.", "why");
+      saveButton.textContent = t("table.save-anyway");
+      showReason(t("table.save-warning"), "why");
       return;
     }
-    warned = false; saveButton.textContent = "Save this deal";
+    warned = false; saveButton.textContent = t("table.save-deal");
     const r = await client.call({ cmd: "record", table });
     if (!r.ok) { showReason(r.error, "refused", r.rule); return; }
     const text = JSON.stringify(r.record, null, 1);
@@ -452,8 +458,7 @@ export async function mount(root, ctx) {
       download: `stukolka-${r.record.rules.variant}-move${r.record.actions.length}.json` });
     document.body.append(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    status.textContent = `This deal was saved as ${a.download} (${r.record.actions.length} moves)` +
-      (r.shows_every_card ? ": the record shows every card." : ".");
+    status.textContent = t(r.shows_every_card ? "table.saved-open" : "table.saved", { file: a.download, n: r.record.actions.length });
   }
 
   async function loadFile(input) {           // the engine replays a saved record into a new table
@@ -462,15 +467,14 @@ export async function mount(root, ctx) {
     if (!f) return;
     const text = await f.text();
     input.value = "";
-    const r = await client.call({ cmd: "load", game: "stukolka", record: text, people });
+    const r = await client.call({ cmd: "load", game: "stukolka", record: text, people, lang });
     if (!r.ok) {                                   // the driver's fields: the engine's words and the rule
-      showReason(`The file ${f.name} was not loaded, and the table is unchanged. The engine says: ${r.error}.`,
-        "refused", r.rule);
-      status.textContent = `The file ${f.name} was not loaded.`;
+      showReason(t("table.load-refused", { file: f.name, error: r.error }), "refused", r.rule);
+      status.textContent = t("table.load-failed", { file: f.name });
       return;
     }
-    switchTo(r, `Loaded ${f.name}: ${r.view.live.moves} moves.`);
-    if (r.view.live.waiting_for === "over") { await go(0); status.textContent = `Loaded ${f.name}, a finished deal: replay it with Step.`; }
+    switchTo(r, t("table.loaded", { file: f.name, n: r.view.live.moves }));
+    if (r.view.live.waiting_for === "over") { await go(0); status.textContent = t("table.loaded-over", { file: f.name }); }
     focusHand(true);
   }
 
@@ -479,17 +483,17 @@ export async function mount(root, ctx) {
   function settingsNote(reply) {            // a refusal from the driver's fields, or null to clear
     const note = settings.querySelector(".lt-settings-note");
     if (!note) return;
-    note.replaceChildren(reply ? `These settings were refused, and the table is unchanged. The engine says: ${reply.error}.` : "");
+    note.replaceChildren(reply ? t("table.settings-refused", { error: reply.error }) : "");
     const l = reply && ruleLink(reply.rule); if (l) note.append(l);
   }
 
   function drawSettings() {
-    settings.replaceChildren(h("summary", { text: "Table settings" }));
+    settings.replaceChildren(h("summary", { text: t("table.stukolka-settings") }));
     if (!conf || !conf.variants) return;     // (Stukolka's panel: its variants and what each allows)
     const id = (k) => `lt-set-${k}-${uid}`;
     const cur = { ...conf.defaults, ...options };
     const variant = h("select", { id: id("variant") },
-      Object.keys(conf.variants).map((v) => h("option", { value: v, text: `${v}: ${VARIANTS[v] || v}` })));
+      Object.keys(conf.variants).map((v) => h("option", { value: v, text: known("table.stukolka-variant-", v) })));
     variant.value = cur.variant;
     // the engine's player limits of the chosen variant (view.limits, stukolka-rule-player-limits)
     const limits = () => (view.limits || {})[variant.value] || (conf.variants[variant.value] || {}).players;
@@ -497,13 +501,13 @@ export async function mount(root, ctx) {
       step: "1", value: String(cur.n_players), inputmode: "numeric" });
     const range = h("small", { class: "lt-hint", id: id("range") });
     players.setAttribute("aria-describedby", range.id);
-    const mode = h("select", { id: id("mode") }, conf.violation_modes.map((m) => h("option", { value: m, text: MODES[m] || m })));
+    const mode = h("select", { id: id("mode") }, conf.violation_modes.map((m) => h("option", { value: m, text: known("table.stukolka-mode-", m) })));
     mode.value = cur.violation_mode;
     const dark = h("input", { type: "checkbox", id: id("dark") }); dark.checked = !!cur.dark_allowed;
     const razrez = h("input", { type: "checkbox", id: id("razrez") }); razrez.checked = !!cur.razrez_allowed;
-    const darkRow = h("p", { class: "lt-set-row" }, h("label", { for: id("dark") }, dark, " Allow playing in the dark"), ruleLink(conf.rules.dark_allowed));
-    const razrezRow = h("p", { class: "lt-set-row" }, h("label", { for: id("razrez") }, razrez, " Allow cutting in (razrez)"), ruleLink(conf.rules.razrez_allowed));
-    const seats = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: "Who plays each seat (unticked seats are bots)" }));
+    const darkRow = h("p", { class: "lt-set-row" }, h("label", { for: id("dark") }, dark, t("table.stukolka-dark")), ruleLink(conf.rules.dark_allowed));
+    const razrezRow = h("p", { class: "lt-set-row" }, h("label", { for: id("razrez") }, razrez, t("table.stukolka-razrez")), ruleLink(conf.rules.razrez_allowed));
+    const seats = h("fieldset", { class: "lt-set-seats" }, h("legend", { text: t("table.settings-who") }));
     const seatBoxes = () => {
       const [lo, hi] = limits();                  // the engine's limits for the variant (the driver's settings)
       const n = Math.max(lo, Math.min(hi, Number(players.value) || lo));
@@ -512,14 +516,14 @@ export async function mount(root, ctx) {
       for (let q = 0; q < n; q++) {
         const box = h("input", { type: "checkbox", id: id(`seat${q}`), "data-seat": String(q) });
         box.checked = q < was.length ? was[q] : people.includes(q);
-        seats.append(h("label", { for: id(`seat${q}`), class: "lt-set-seat" }, box, ` Seat ${q} is a person`));
+        seats.append(h("label", { for: id(`seat${q}`), class: "lt-set-seat" }, box, t("table.stukolka-seat-person", { n: q })));
       }
     };
     const follow = () => {                   // what the chosen variant offers, as the engine's rules say
       const v = conf.variants[variant.value] || {};
       const [lo, hi] = limits();
       players.min = String(lo); players.max = String(hi);
-      range.textContent = ` this variant is played by ${lo} to ${hi}`;
+      range.textContent = t("table.stukolka-range", { lo, hi });
       darkRow.hidden = !v.dark; dark.disabled = !v.dark;
       razrezRow.hidden = !v.razrez; razrez.disabled = !v.razrez;
     };
@@ -535,8 +539,10 @@ export async function mount(root, ctx) {
       if (typeof opts.dealer === "number" && opts.dealer >= opts.n_players) delete opts.dealer;
       const who = [...seats.querySelectorAll("input:checked")].map((b) => Number(b.dataset.seat));
       settingsNote(null);
-      const say = `A new deal: ${variant.value}, ${opts.n_players} players, ` +
-        (who.length ? `people at ${who.map((q) => `seat ${q}`).join(", ")}` : "bots only") + ".";
+      const vname = known("table.stukolka-variant-name-", variant.value);
+      const say = who.length ? t("table.stukolka-new-deal-people", { variant: vname, n: opts.n_players,
+        seats: who.map((q) => t("core.seat", { n: q })).join(t("table.list-sep")) })
+        : t("table.stukolka-new-deal-bots", { variant: vname, n: opts.n_players });
       if (await newDeal(opts, who, true, say)) {
         if (view.live.waiting_for === "person" && !hidden()) status.textContent = `${say} ${toAct(view)}`;
         drawSettings(); settings.open = true;
@@ -544,11 +550,11 @@ export async function mount(root, ctx) {
       }
     };
     settings.append(h("div", { class: "lt-set-body" },
-      h("p", { class: "lt-set-row" }, h("label", { for: id("variant"), text: "Variant " }), variant, ruleLink(conf.rules.variant)),
-      h("p", { class: "lt-set-row" }, h("label", { for: id("players"), text: "Number of players " }), players, range),
-      h("p", { class: "lt-set-row" }, h("label", { for: id("mode"), text: "A card against the rules: " }), mode, ruleLink(conf.rules.violation_mode)),
+      h("p", { class: "lt-set-row" }, h("label", { for: id("variant"), text: t("table.stukolka-variant") }), variant, ruleLink(conf.rules.variant)),
+      h("p", { class: "lt-set-row" }, h("label", { for: id("players"), text: t("table.stukolka-players") }), players, range),
+      h("p", { class: "lt-set-row" }, h("label", { for: id("mode"), text: t("table.stukolka-mode") }), mode, ruleLink(conf.rules.violation_mode)),
       darkRow, razrezRow, seats,
-      h("button", { type: "button", class: "lt-set-start", onclick: start }, "Start a new deal with these settings"),
+      h("button", { type: "button", class: "lt-set-start", onclick: start }, t("table.stukolka-start")),
       h("p", { class: "lt-settings-note", role: "status", "aria-live": "polite" })));
     seatBoxes(); follow();
   }
@@ -572,22 +578,22 @@ export async function mount(root, ctx) {
     const last = v.live.last;
     view = live = v; step = null; tasks.update(v);
     hints.clear();
-    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(`${name(last.seat)} ${said(last)}.`);
+    if (last && last.seat >= 0 && v.live.moves !== before && before >= 0) announce(t("table.seat-says", { who: name(last.seat), what: said(last) }));
     if (v.live.waiting_for !== "person" || v.phase !== "purchase") selected = new Set();
     if (reason.dataset.kind !== "refused" || v.live.moves !== before) showReason("", null);
     if ((v.violations || []).length > faults) {          // penalize mode: the engine booked a violation
       const f = v.violations[v.violations.length - 1];
-      const text = `${name(f.seat)} played ${f.name} against the rule: ${f.text} It is charged as a remiz at the settlement.`;
+      const text = t("table.stukolka-violation", { who: name(f.seat), card: f.name, text: f.text });
       announce(text);
       if (!hidden()) showReason(text, "penalty", f.rule);
     }
     if (hidden()) showReason("", null);               // the next person starts with a clean reason line
     redraw();
     if (v.live.waiting_for === "person") {
-      status.textContent = hidden() ? `Pass the screen to ${name(v.seat)}.` : toAct(v);
+      status.textContent = hidden() ? t("table.pass-screen", { who: name(v.seat) }) : toAct(v);
     }
     if (v.live.waiting_for === "over") {
-      announce("The deal is over: " + v.settlement.net.map((x, q) => `${name(q)} ${money(x)}`).join(", ") + ".");
+      announce(t("table.deal-over-nets", { nets: v.settlement.net.map((x, q) => t("table.seat-money", { who: name(q), money: money(x) })).join(t("table.list-sep")) }));
     }
     focusHand();
     pump();
@@ -596,7 +602,7 @@ export async function mount(root, ctx) {
   let trickTaken = false;
   const due = () => view.live.waiting_for === "bot" && step === null;
   const bots = pacer(due, (quick) => send({ cmd: quick ? "bots" : "bot", table }), () => fast, () => trickTaken);
-  const paceBox = paceControl(uid, bots, due, () => pump());
+  const paceBox = paceControl(uid, bots, due, () => pump(), ctx);
   const room = projector(root, ctx, () => { width = 0; drawOval(); });
   toolbar.prepend(paceBox.box);
   toolbar.append(room.button);
@@ -607,6 +613,6 @@ export async function mount(root, ctx) {
   new ResizeObserver(() => { if (Math.abs(oval.clientWidth - width) > 40) { width = oval.clientWidth; drawOval(); } }).observe(oval);
   show(view, true);
   if (!isPosition) {
-    client.call({ cmd: "settings", game: "stukolka" }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
+    client.call({ cmd: "settings", game: "stukolka", lang }).then((r) => { if (r.ok) { conf = r.settings; drawSettings(); } });
   } else settings.remove();
 }

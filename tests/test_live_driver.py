@@ -90,7 +90,7 @@ class TinyState(GameState):
         return {"player": player, "secret": None if self.secret is None else self.secret[player],
                 "said": list(self.said)}
 
-    def why_illegal(self, action: str):
+    def why_illegal(self, action: str, lang: str = "en"):
         trial = self.clone()
         try:
             trial.apply_action(action)
@@ -112,7 +112,7 @@ class TinyState(GameState):
             state.apply_action(action)
         return state
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, lang: str = "en") -> dict:
         v = {"game": "tiny", "phase": self.phase, "seat": seat, "to_act": self.current_player(),
              "legal": self.legal_actions() if self.current_player() == seat else [],
              "secret": None if self.secret is None else self.secret[seat], "said": list(self.said)}
@@ -820,3 +820,95 @@ def test_importing_the_live_package_loads_no_game():
     assert first == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.registry", "stukolka.live.tasks"])
     assert after == str(["stukolka.live", "stukolka.live.driver", "stukolka.live.positions", "stukolka.live.registry",
                          "stukolka.live.table_faraon", "stukolka.live.tasks"])
+
+
+# --------------------------------------------------------------------------- the table's language
+def _spy_languages(monkeypatch, cls: type) -> list[tuple[str, str]]:
+    """Every ``view``/``describe_action``/``why_illegal`` call the driver makes on ``cls``, with the
+    language it asks in (the engine's own calls inside a view are the engine's business)."""
+    calls: list[tuple[str, str]] = []
+    for method in ("view", "describe_action", "why_illegal"):
+        original = getattr(cls, method)
+
+        def spy(self, arg, lang="en", _original=original, _method=method):
+            if sys._getframe(1).f_globals.get("__name__") == "stukolka.live.driver":
+                calls.append((_method, lang))
+            return _original(self, arg, lang)
+        monkeypatch.setattr(cls, method, spy)
+    return calls
+
+
+def test_a_table_asks_the_engine_in_its_own_language_and_two_tables_keep_theirs(monkeypatch):
+    """The language is the table's (``new``'s ``lang``), passed to every engine call that words
+    something; a Russian and an English table on one page each keep theirs, and so does the next deal."""
+    from stukolka.stukolka.state import StukolkaState  # noqa: PLC0415
+    probe = LiveTable("stukolka", {"n_players": 3, "dealer": 2}, 5, [0])
+    calls = _spy_languages(monkeypatch, type(probe.state))
+    assert issubclass(type(probe.state), StukolkaState)
+    ru = json.loads(handle(json.dumps({"cmd": "new", "game": "stukolka", "options": {"n_players": 3, "dealer": 2},
+                                       "seed": 5, "people": [0], "lang": "ru"})))
+    assert ru["ok"], ru
+    ru_calls, calls[:] = list(calls), []
+    en = json.loads(handle(json.dumps({"cmd": "new", "game": "stukolka", "options": {"n_players": 3, "dealer": 2},
+                                       "seed": 5, "people": [0]})))
+    en_calls, calls[:] = list(calls), []
+    assert {m for m, _ in ru_calls} >= {"view", "describe_action"} and {lang for _, lang in ru_calls} == {"ru"}
+    assert {m for m, _ in en_calls} >= {"view", "describe_action"} and {lang for _, lang in en_calls} == {"en"}
+    # the Russian table plays on to its end, in Russian, while the English one waits
+    while True:
+        v = json.loads(handle(json.dumps({"cmd": "bots", "table": ru["table"]})))["view"]
+        if v["live"]["waiting_for"] == "over":
+            break
+        act = json.loads(handle(json.dumps({"cmd": "act", "table": ru["table"], "seat": 0, "action": v["legal"][0]})))
+        assert act["ok"], act
+    assert calls and {lang for _, lang in calls} == {"ru"}
+    calls[:] = []
+    nxt = json.loads(handle(json.dumps({"cmd": "next", "table": ru["table"]})))
+    assert nxt["ok"] and calls and {lang for _, lang in calls} == {"ru"}
+    calls[:] = []
+    assert json.loads(handle(json.dumps({"cmd": "view", "table": en["table"]})))["ok"]
+    assert calls and {lang for _, lang in calls} == {"en"}
+
+
+def test_a_language_the_catalogue_has_not_got_is_refused_naming_the_field():
+    for lang in ("de", "", 7):
+        r = json.loads(handle(json.dumps({"cmd": "new", "game": "stukolka", "seed": 1, "lang": lang})))
+        assert r["ok"] is False and r["field"] == "lang" and r["rule"] == "live-table-protocol", r
+    with pytest.raises(RulesError, match="lang 'fr'"):
+        LiveTable("stukolka", {}, 1, [0], lang="fr")
+
+
+def test_the_card_pictures_are_named_in_the_tables_language():
+    ru, en = card_pictures(lang="ru"), card_pictures()
+    assert (en["labels"][10], en["names"][10]) == ("Q♠", "queen of spades")
+    assert (ru["labels"][10], ru["names"][10]) == ("Д♠", "дама пик")
+    assert ru["svg"] == en["svg"]
+    r = json.loads(handle(json.dumps({"cmd": "cards", "lang": "ru"})))
+    assert r["cards"]["names"][51] == "туз треф"
+
+
+def test_a_refusal_at_a_russian_table_is_the_engines_why_illegal_in_russian(monkeypatch):
+    """A refused move's words at a table are ``why_illegal(action, lang)`` in the table's language
+    (the engine's English error stays for the programmer); an English table's are the error's own."""
+    t = LiveTable("stukolka", {"n_players": 3, "dealer": 2}, 5, [0], lang="ru")
+    e = IllegalActionError("play Q♠", "no such card in hand", "stukolka-rule-follow")
+    monkeypatch.setattr(type(t.state), "why_illegal", lambda self, action, lang="en": (f"[{lang}] {action}", "r"))
+    assert t.worded("play Q♠", e) == "[ru] play Q♠"
+    t.lang = "en"
+    assert t.worded("play Q♠", e) == e.text
+
+
+def test_a_settings_panel_is_worded_in_the_tables_language():
+    """The shtoss and Pharaon panels take the language (the catalogue's table.shtoss-set-*);
+    Stukolka's and the shedding game's panels are their games' own, answered as before."""
+    en = json.loads(handle(json.dumps({"cmd": "settings", "game": "shtoss"})))["settings"]
+    ru = json.loads(handle(json.dumps({"cmd": "settings", "game": "shtoss", "lang": "ru"})))["settings"]
+    assert [f["label"] for f in en["fields"]][:2] == ["Deck", "A plie (two of the rank in one abcug)"]
+    assert en["fields"][0]["choices"][0] == [52, "52 cards"] and en["seat_names"][:2] == ["the banker", "punter 1"]
+    assert ru["fields"][0]["choices"] == [[52, "52 карты"], [36, "36 карт"], [32, "32 карты"]]
+    assert ru["seat_names"][:2] == ["банкомёт", "понтёр 1"] and ru["seats"]["label"] == "Понтёров"
+    assert {k: v for k, v in ru.items() if k not in ("fields", "seats", "seat_names")} == \
+        {k: v for k, v in en.items() if k not in ("fields", "seats", "seat_names")}
+    pharaon = json.loads(handle(json.dumps({"cmd": "settings", "game": "pharaon", "lang": "ru"})))["settings"]
+    assert pharaon["seat_names"] == ["банкомёт", "понтёр"]
+    assert json.loads(handle(json.dumps({"cmd": "settings", "game": "stukolka", "lang": "ru"})))["ok"]

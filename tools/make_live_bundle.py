@@ -182,8 +182,9 @@ def main(argv: list[str]) -> int:
         return 1
     copy_live(site)
     sys.path.insert(0, str(ROOT / "_ext"))
-    from live_tables import write_rule_links  # noqa: PLC0415
+    from live_tables import write_messages, write_rule_links  # noqa: PLC0415
     write_rule_links(site)
+    write_messages(site)
     if "--wheel" in argv:
         build_wheel(site / "lite" / "static" / "pyodide" / WHEEL)
     if "--snapshot" in argv:

@@ -31,6 +31,7 @@ alone at a table with bots, and the move log carries another seat's move in its 
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -41,13 +42,14 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import CHANCE, GameState, sample_chance
+from stukolka.base import CHANCE, GameState, Ledger, sample_chance
 from stukolka.cards import card_name, card_svg, format_card
 from stukolka.errors import IllegalActionError, RecordError, RulesError, StukolkaError
+from stukolka.i18n import DEFAULT, LANGS, catalogue
 from stukolka.live.registry import COMMANDS, GAMES, GameSpec, register_command, register_game
 from stukolka.live.tasks import board_for, game_options
 
-__all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "MessageError", "public_view", "money", "exact", "LIMITS",
+__all__ = ["LiveTable", "handle", "TABLES", "card_pictures", "page_messages", "messages_js", "MessageError", "public_view", "money", "exact", "LIMITS",
            "quote", "refusal"]
 
 #: The book label a refusal names when a seat moves out of turn or moves for a bot.
@@ -123,11 +125,18 @@ class LiveTable:
 
     ``session`` is what earlier deals at this table left: ``{"count", "totals", "deals"}`` (the
     count of deals, each seat's exact total, the last few deals).
+
+    ``lang`` is the language the table speaks (``stukolka.i18n.LANGS``): every engine call that
+    words something (``view``, ``describe_action``, ``why_illegal``, a ledger's ``to_dict``) is
+    made in it.  It belongs to the table, so two tables on one page may speak two languages.
     """
 
     def __init__(self, game: str, options: Mapping[str, Any] | None = None, seed: int = 0,
                  people: Iterable[int] = (0,), *, record: Any = None,
-                 session: Mapping[str, Any] | None = None) -> None:
+                 session: Mapping[str, Any] | None = None, lang: str = DEFAULT) -> None:
+        if not isinstance(lang, str) or lang not in LANGS:
+            raise MessageError(f"lang {quote(lang)} is not one of {', '.join(LANGS)} [{PROTOCOL_RULE}]", "lang")
+        self.lang = lang
         if not isinstance(game, str) or game not in GAMES:
             raise RulesError(f"game {quote(game)} is not one of {', '.join(GAMES)} [{GAME_RULE}]")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -182,7 +191,7 @@ class LiveTable:
         trial = start.clone()
         for action in state.history():
             seat = trial.current_player()
-            self.moves.append({"seat": seat, "action": action, "info": _describe(trial, action)})
+            self.moves.append({"seat": seat, "action": action, "info": _describe(trial, action, self.lang)})
             trial.apply_action(action)
         return state, start
 
@@ -236,7 +245,7 @@ class LiveTable:
         """Play chance nodes from the table's generator until a seat is to act."""
         while not self.state.is_terminal() and self.state.current_player() == CHANCE:
             action = sample_chance(self.state, self.rng)
-            info = _describe(self.state, action)
+            info = _describe(self.state, action, self.lang)
             self.state.apply_action(action)
             self.moves.append({"seat": CHANCE, "action": action, "info": info})
         self._after_move()
@@ -255,7 +264,7 @@ class LiveTable:
         if self.shared() and self.revealed != seat:   # the engine's refusal may list his cards
             raise RulesError(f"seat {seat} moves after the page has revealed his cards to him (reveal, after "
                              f"its pass screen) [{SECRET_RULE}]")
-        info = _describe(self.state, action)
+        info = _describe(self.state, action, self.lang)
         self.state.apply_action(action)           # the engine refuses, or applies
         self.moves.append({"seat": seat, "action": self.state.history()[-1], "info": info})
         self._advance()
@@ -278,7 +287,7 @@ class LiveTable:
         try:
             action = self.bots[seat].choose(obs, legal)
             chosen = True
-            info = _describe(self.state, action)
+            info = _describe(self.state, action, self.lang)
             self.state.apply_action(action)        # the engine refuses (the table unchanged), or applies
         except StukolkaError as e:
             if self.spec.bot_fallback is None:
@@ -288,7 +297,7 @@ class LiveTable:
             why = "its move was refused" if chosen else e.text
             self.notes.append({"text": f"seat {seat} plays on as an ordinary bot: {why}", "rule": _bare(e.rule)})
             action = self.bots[seat].choose(obs, legal)
-            info = _describe(self.state, action)
+            info = _describe(self.state, action, self.lang)
             self.state.apply_action(action)
         self.moves.append({"seat": seat, "action": self.state.history()[-1], "info": info})
         self._advance()
@@ -319,11 +328,11 @@ class LiveTable:
     # -- what the page draws
     def _seat_view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         if seat is not None:
-            return dict(state.view(seat))
+            return dict(state.view(seat, self.lang))
         if self.spec.public_view is not None:
             out = dict(self.spec.public_view(state))
         else:
-            out = public_view([state.view(q) for q in range(self.seats)])
+            out = public_view([state.view(q, self.lang) for q in range(self.seats)])
             if "hand" in out:
                 out["hand"] = None                   # a hand is its seat's alone, even where hands look alike
         out["legal"] = []
@@ -368,8 +377,9 @@ class LiveTable:
         if not st.is_terminal():
             return None
         settlement = getattr(st, "settlement", None)
-        ledger: dict[str, Any] = (settlement().to_dict() if callable(settlement)
-                                  else {"net": list(st.returns()), "table_change": 0})
+        sheet = settlement() if callable(settlement) else None
+        ledger: dict[str, Any] = (sheet.to_dict(self.lang) if isinstance(sheet, Ledger) else sheet.to_dict()
+                                  if sheet is not None else {"net": list(st.returns()), "table_change": 0})
         return {"deal": self.count + 1, "dealer": _plain(st, "dealer"),
                 "net": [exact(x) for x in ledger["net"]], "table_change": exact(ledger.get("table_change", 0)),
                 "stays": _plain(st, "next_carry"), "next_dealer": _plain(st, "next_dealer")}
@@ -406,7 +416,7 @@ class LiveTable:
         options = self.spec.next_options(self.state, self.options)
         count, totals, recent = self._booked()
         return LiveTable(self.game, options, _fresh_seed() if seed is None else seed, self.people,
-                         session={"count": count, "totals": totals, "deals": recent})
+                         session={"count": count, "totals": totals, "deals": recent}, lang=self.lang)
 
     def view_at(self, step: Any, seat: Any = None) -> dict[str, Any]:
         """The view after the first ``step`` moves of this table (a replay: step, back, to the end),
@@ -442,8 +452,21 @@ class LiveTable:
             try:
                 trial.apply_action(a)
             except StukolkaError as e:
-                out[a] = {"error": _short(e.text), "rule": _bare(e.rule) or TURN_RULE, "spec": e.spec}
+                out[a] = {"error": _short(self.worded(a, e)), "rule": _bare(e.rule) or TURN_RULE, "spec": e.spec}
         return out
+
+    def worded(self, action: str, e: StukolkaError) -> str:
+        """The refusal of ``action`` in the table's language: the engine's ``why_illegal(action,
+        lang)`` where it words it, else the error's own text."""
+        if self.lang != DEFAULT and isinstance(e, IllegalActionError) and not _bare(e.rule).startswith("live-table"):
+            why = getattr(self.state, "why_illegal", None)
+            try:
+                said = why(action, self.lang) if callable(why) else None
+            except (StukolkaError, NotImplementedError):
+                said = None
+            if said:
+                return str(said[0])
+        return e.text or str(e)
 
     def hint(self, seat: Any, samples: int | None = None) -> dict[str, Any]:
         """The game's advice for the person to act, about his own seat (the game's ``hint``, which
@@ -473,14 +496,14 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _describe(state: GameState, action: str) -> Any:
-    """The engine's ``describe_action`` of a move before it is made, where the state has it; a
-    move it cannot describe is logged with nothing but its seat for the others."""
+def _describe(state: GameState, action: str, lang: str = DEFAULT) -> Any:
+    """The engine's ``describe_action`` of a move before it is made, in the table's language, where
+    the state has it; a move it cannot describe is logged with nothing but its seat for the others."""
     describe = getattr(state, "describe_action", None)
     if describe is None:
         return None
     try:
-        return describe(action)
+        return describe(action, lang)
     except (StukolkaError, NotImplementedError):
         return None
 
@@ -525,19 +548,39 @@ def _seat_count(state: GameState, hook: Callable[[GameState], int] | None = None
 _PICTURES: dict[str, dict[str, Any]] = {}
 
 
-def card_pictures(palette: str = "four", width: int = 60) -> dict[str, Any]:
-    """The engine's card pictures, once per page: SVG by card number 0..51, plus a back."""
-    key = f"{palette}/{width}"
+def card_pictures(palette: str = "four", width: int = 60, lang: str = DEFAULT) -> dict[str, Any]:
+    """The engine's card pictures, once per page and language: SVG by card number 0..51, plus a
+    back, and each card's label (``Q♠`` / ``Д♠``) and name in ``lang``."""
+    key = f"{palette}/{width}/{lang}"
     if key not in _PICTURES:
-        pics = {"palette": palette, "width": width,
-                "labels": [format_card(c) for c in range(52)],
-                "names": [card_name(c) for c in range(52)],
+        ru = lang == "ru"
+        pics = {"palette": palette, "width": width, "lang": lang,
+                "labels": [format_card(c, "ru_symbol" if ru else "symbol") for c in range(52)],
+                "names": [card_name(c, "ru" if ru else "en") for c in range(52)],
                 "svg": [card_svg(c, width=width, palette=palette) for c in range(52)],
                 "back": card_svg(None, width=width, face_down=True)}
         if len(_PICTURES) < 8:
             _PICTURES[key] = pics
         return pics
     return _PICTURES[key]
+
+
+#: The message domains a page leaves out (the catalogue's own examples).
+PAGE_LEAVES_OUT = ("test",)
+
+
+def page_messages() -> dict[str, dict[str, Any]]:
+    """Every language's catalogue as the pages read it (``live/i18n.js``): the engine's words and
+    the tables' (``stukolka/i18n/<lang>/*.json``), one catalogue, the examples left out."""
+    return {lang: {k: v for k, v in sorted(catalogue(lang).items()) if k.split(".")[0] not in PAGE_LEAVES_OUT}
+            for lang in LANGS}
+
+
+def messages_js() -> str:
+    """:func:`page_messages` as the ES module ``live/i18n.js`` imports (``messages.js``: ``export
+    const MESSAGES``), written beside the scripts by the build and sent by the class server."""
+    return ("// Written from stukolka/i18n/<lang>/*.json (stukolka.live.driver.messages_js): the words are there.\n"
+            "export const MESSAGES = " + json.dumps(page_messages(), ensure_ascii=False, indent=0) + ";\n")
 
 
 # --------------------------------------------------------------------------- the message protocol
@@ -602,7 +645,10 @@ def _jsonable(x: Any) -> Any:
 def handle(message: str | bytes) -> str:
     """Answer one JSON message from the page with one JSON object, always.
 
-    Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``, ``fresh``: leave out
+    A table speaks the language its ``new`` or ``load`` names (``lang``: ``"en"``, the default, or
+    ``"ru"``), and its next deals the same.
+
+    Commands: ``games``; ``new`` (``game``, ``options``, ``seed``, ``people``, ``lang``, ``fresh``: leave out
     the options that pose a position) -> a ``table`` id, its view and the ``options`` it was made with; ``load`` (``game``, ``record`` as an object or JSON text, ``seed``,
     ``people``) -> a new table holding the saved deal; ``next`` (``table``, ``seed``) -> a new
     table with the next deal of the same session (the old table is closed); ``settings``
@@ -656,7 +702,7 @@ def _answer(message: str | bytes) -> dict[str, Any]:
     if not isinstance(msg, dict):
         raise MessageError(f"a message must be a JSON object, not {type(msg).__name__} [{PROTOCOL_RULE}]")
     reply = _dispatch(msg)
-    reply["ok"] = True
+    reply.setdefault("ok", True)           # (a command may answer with its own refusal)
     return reply
 
 
@@ -696,6 +742,14 @@ def _people(msg: Mapping[str, Any]) -> list[int]:
     return list(people)
 
 
+def _lang(msg: Mapping[str, Any]) -> str:
+    """The table's language (``lang``; left out, English), one of :data:`stukolka.i18n.LANGS`."""
+    lang = _field(msg, "lang", "str", default=DEFAULT)
+    if lang not in LANGS:
+        raise MessageError(f"lang {quote(lang)} is not one of {', '.join(LANGS)} [{PROTOCOL_RULE}]", "lang")
+    return str(lang)
+
+
 def _seed(msg: Mapping[str, Any]) -> int:
     seed = _field(msg, "seed", "int")
     return _fresh_seed() if seed is None else int(seed)
@@ -730,24 +784,27 @@ def _dispatch(msg: Mapping[str, Any]) -> dict[str, Any]:
     if cmd == "games":
         return {"games": list(GAMES)}
     if cmd == "cards":
-        return {"cards": card_pictures(_field(msg, "palette", "str", default="four"))}
+        return {"cards": card_pictures(_field(msg, "palette", "str", default="four"), lang=_lang(msg))}
     if cmd == "new":
         game, options, people = _game(msg), _field(msg, "options", "dict", default={}), _people(msg)
         if _field(msg, "fresh", "bool", default=False):      # a fresh deal: the position's options left out
             options = {k: v for k, v in options.items() if k not in GAMES[game].position_keys}
-        t = LiveTable(game, options, _seed(msg), people)
+        t = LiveTable(game, options, _seed(msg), people, lang=_lang(msg))
         return {"table": _open(t), "view": t.view(), "options": t.options}
     if cmd == "load":
         game, people = _game(msg, "stukolka"), _people(msg)
         record = _field(msg, "record", "record", required=True)
-        t = LiveTable(game, {}, _seed(msg), people, record=record)
+        t = LiveTable(game, {}, _seed(msg), people, record=record, lang=_lang(msg))
         return {"table": _open(t), "view": t.view()}
     if cmd == "settings":
         game = _game(msg, "stukolka")
         spec = GAMES[game]
         if spec.settings is None:
             raise RulesError(f"game {game!r} has no settings panel [{GAME_RULE}]")
-        return {"settings": spec.settings()}
+        lang = _lang(msg)
+        # a panel worded by the game itself takes the language (``lang``); another is the game's own
+        panel: Any = spec.settings
+        return {"settings": panel(lang=lang) if "lang" in inspect.signature(panel).parameters else panel()}
     if cmd == "close":
         tid = _field(msg, "table", "int", required=True)
         return {"closed": TABLES.pop(tid, None) is not None}
@@ -775,7 +832,10 @@ def _act(msg: Mapping[str, Any]) -> dict[str, Any]:
     t = _table(msg)
     seat = _field(msg, "seat", "int", required=True)
     action = _field(msg, "action", "str", required=True)
-    return {"view": t.act(seat, action)}
+    try:
+        return {"view": t.act(seat, action)}
+    except StukolkaError as e:                    # the refusal in the table's language
+        return {**refusal(e), "error": _short(t.worded(action, e))}
 
 
 def _refusals(msg: Mapping[str, Any]) -> dict[str, Any]:

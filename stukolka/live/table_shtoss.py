@@ -13,7 +13,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.base import CHANCE, GameState, money_text, sample_chance
 from stukolka.cards import deck, format_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, RulesError, StukolkaError
@@ -182,7 +182,7 @@ class LiveShtoss(PosedDeal, ShtossState):
 
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with ``capitals`` and, once over, ``next``."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         out["capitals"] = [_money(c) for c in self.capitals]
         out["next"] = _session_after(self) if self.is_terminal() else None
         return out
@@ -233,7 +233,7 @@ class LivePharaon(PosedDeal, Pharaon):
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The engine's Pharaon view, with every stake of the coup: with ``mid_deal_bets`` the
         punter may stake more cards between the abcugs, each one the inner deal's own stake."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         if self.named is not None:
             inner = self.inner.observation(seat).to_dict()
             first = out["stakes"][0] if out["stakes"] else {}
@@ -326,7 +326,7 @@ class EveningDeal(ShtossState):
 
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """The deal's own view for ``seat``, with the ``evening`` and Hermann's capital."""
-        out = super().view(seat)
+        out = super().view(seat, lang)
         before = self.evening["capital"]
         out["evening"] = {**{k: v for k, v in self.evening.items() if k != "capital"},
                           "capital_before": _money(before),
@@ -396,53 +396,59 @@ def shtoss_seats(state: GameState) -> int:
 
 # --------------------------------------------------------------------------- settings panels
 #: the rules fields a shtoss or Pharaon settings panel offers, with the words of its control
-_PLIE_WORDS = {"banker_wins": "the banker wins a plie", "half": "a plie costs the punter half his kush",
-               "push": "a plie is a stand-off"}
+def _plie_words(rule: str, lang: str) -> str:
+    """A plie rule in words (``table.shtoss-set-plie-<rule>``), or its name where it has none."""
+    key = f"table.shtoss-set-plie-{rule}"
+    try:
+        return tr(key, lang)
+    except KeyError:
+        return rule
 #: at most this many seats in a settings panel (the engine takes up to MAX_PUNTERS punters; a page's
 #: panel offers a table that fits on one screen)
 PANEL_PUNTERS = 6
 
 
-def _shtoss_fields(deal: bool) -> list[dict[str, Any]]:
+def _shtoss_fields(deal: bool, lang: str = DEFAULT) -> list[dict[str, Any]]:
     """The fields both panels offer, each read from :class:`ShtossRules` (its default, its choices)
-    and named by its book label; ``deal``: shtoss (the initial kush) rather than Pharaon."""
+    and named by its book label, worded in ``lang``; ``deal``: shtoss (the initial kush) rather than Pharaon."""
     d = ShtossRules()
     fields: list[dict[str, Any]] = [
-        {"name": "deck_size", "kind": "choice", "label": "Deck", "default": d.deck_size,
-         "choices": [[n, f"{n} cards"] for n in (52, 36, 32)], "rule": _SPEC_LABEL["H-4"]},
-        {"name": "plie_rule", "kind": "choice", "label": "A plie (two of the rank in one abcug)",
-         "default": d.plie_rule, "choices": [[p, _PLIE_WORDS.get(p, p)] for p in _PLIE_RULES],
+        {"name": "deck_size", "kind": "choice", "label": tr("table.shtoss-set-deck", lang), "default": d.deck_size,
+         "choices": [[n, tr("table.shtoss-set-deck-size", lang, n=n)] for n in (52, 36, 32)], "rule": _SPEC_LABEL["H-4"]},
+        {"name": "plie_rule", "kind": "choice", "label": tr("table.shtoss-set-plie", lang),
+         "default": d.plie_rule, "choices": [[p, _plie_words(p, lang)] for p in _PLIE_RULES],
          "rule": _SPEC_LABEL["H-1"]},
-        {"name": "mid_deal_bets", "kind": "bool", "label": "New stakes between abcugs", "default": d.mid_deal_bets,
+        {"name": "mid_deal_bets", "kind": "bool", "label": tr("table.shtoss-set-mid", lang), "default": d.mid_deal_bets,
          "rule": _OPTION_LABEL["mid_deal_bets"]},
-        {"name": "lob_half", "kind": "bool", "label": "The lob takes only half the kush", "default": d.lob_half,
+        {"name": "lob_half", "kind": "bool", "label": tr("table.shtoss-set-lob", lang), "default": d.lob_half,
          "rule": _OPTION_LABEL["lob_half"]},
     ]
     if deal:
-        fields.append({"name": "initial_kush", "kind": "int", "label": "Initial kush", "default": 1,
+        fields.append({"name": "initial_kush", "kind": "int", "label": tr("table.shtoss-set-kush", lang), "default": 1,
                        "min": d.min_kush, "max": 1000, "step": d.min_kush, "rule": "shtoss-rule-kush"})
     return fields
 
 
-def shtoss_settings() -> dict[str, Any]:
+def shtoss_settings(lang: str = DEFAULT) -> dict[str, Any]:
     """What a shtoss settings panel offers, read from the engine's rules: the number of punters,
     the deck, the plie, stakes between abcugs, the lob at half, the initial kush, and who plays
-    each seat (the banker, seat 0, and the punters: each a person or a bot)."""
-    fields = _shtoss_fields(True)
-    return {"seats": {"field": "punters", "label": "Punters", "min": 1, "max": min(PANEL_PUNTERS, MAX_PUNTERS),
-                      "offset": 1, "default": 1, "rule": "shtoss-rule-roles"},
-            "seat_names": ["the banker"] + [f"punter {q}" for q in range(1, PANEL_PUNTERS + 1)],
+    each seat (the banker, seat 0, and the punters: each a person or a bot); worded in ``lang``."""
+    fields = _shtoss_fields(True, check_lang(lang))
+    return {"seats": {"field": "punters", "label": tr("table.shtoss-set-punters", lang), "min": 1,
+                      "max": min(PANEL_PUNTERS, MAX_PUNTERS), "offset": 1, "default": 1, "rule": "shtoss-rule-roles"},
+            "seat_names": [tr("table.shtoss-set-the-banker", lang)]
+            + [tr("table.shtoss-set-punter-n", lang, n=q) for q in range(1, PANEL_PUNTERS + 1)],
             "fields": fields, "defaults": {f["name"]: f["default"] for f in fields} | {"punters": 1}}
 
 
-def pharaon_settings() -> dict[str, Any]:
+def pharaon_settings(lang: str = DEFAULT) -> dict[str, Any]:
     """What a Pharaon settings panel offers: the deck, the plie (the French doublet: ``half``),
     stakes between abcugs and the lob at half; two seats, the banker and the punter, each a person
-    or a bot."""
-    fields = _shtoss_fields(False)
-    return {"seats": {"field": None, "label": "Seats", "min": 2, "max": 2, "offset": 0, "default": 2,
-                      "rule": "shtoss-rule-roles"},
-            "seat_names": ["the banker", "the punter"],
+    or a bot; worded in ``lang``."""
+    fields = _shtoss_fields(False, check_lang(lang))
+    return {"seats": {"field": None, "label": tr("table.shtoss-set-seats", lang), "min": 2, "max": 2, "offset": 0,
+                      "default": 2, "rule": "shtoss-rule-roles"},
+            "seat_names": [tr("table.shtoss-set-the-banker", lang), tr("table.shtoss-set-the-punter", lang)],
             "fields": fields, "defaults": {f["name"]: f["default"] for f in fields}}
 
 

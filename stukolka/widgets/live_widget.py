@@ -25,7 +25,7 @@ from typing import Any
 
 from stukolka.errors import RulesError
 from stukolka.live import tools
-from stukolka.live.driver import handle
+from stukolka.live.driver import handle, page_messages
 from stukolka.live.registry import COMMANDS
 
 __all__ = ["bundle", "styles", "answer", "LiveWidget", "LIVE_DIR", "KINDS"]
@@ -38,7 +38,8 @@ LIVE_DIR = next((p for p in (Path(__file__).resolve().parents[2] / "live",
 #: The renderers a notebook widget can show (calculators: they need no table).
 KINDS = ("odds", "pot")
 
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./(?:dom|common)\.js";\s*$', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./(?:dom|common|i18n)\.js";\s*$', re.M)
+_MESSAGES = re.compile(r'^import \{ MESSAGES \} from "\./messages\.js";\s*$', re.M)
 _REEXPORT = re.compile(r'^export \{ h \};\s*$', re.M)
 
 _SHIM = """
@@ -55,8 +56,9 @@ export default {
     const box = document.createElement("div");
     box.className = "live-mount";
     el.append(box);
+    const lang = langOf(el);
     await mount(box, { client, setup: { options: model.get("options") || {} }, rules: model.get("rules") || {},
-      root: document.baseURI, element: el });
+      root: document.baseURI, element: el, lang, t: sayer(lang) });
     el.dataset.live = "live";
   },
 };
@@ -75,7 +77,11 @@ def bundle(kind: str, live_dir: Path | None = None) -> str:
         raise RulesError(f"live/{kind}.js does not import from ./common.js the way the bundle expects",
                          rule="live-table-game")
     common = _REEXPORT.sub("", _IMPORT.sub("", (d / "common.js").read_text(encoding="utf-8")))
-    return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + common + "\n" + _IMPORT.sub("", renderer) + _SHIM)
+    # the page's words: the catalogue, as live/messages.js holds it
+    i18n = _MESSAGES.sub(lambda m: "const MESSAGES = " + json.dumps(page_messages(), ensure_ascii=False) + ";\n",
+                         (d / "i18n.js").read_text(encoding="utf-8"))
+    return ((d / "dom.js").read_text(encoding="utf-8") + "\n" + i18n + "\n" + common + "\n" + _IMPORT.sub("", renderer)
+            + _SHIM)
 
 
 def styles(live_dir: Path | None = None) -> str:
