@@ -2,7 +2,7 @@
 
 The build writes the catalogue of every language into ``_static/live/messages.js``
 (``_ext/live_tables.messages_js``); the page's ``t``, ``pluralForm`` and ``numberText`` are run
-with node on a range of numbers and compared with Python's ``tr``, ``plural_form`` and
+in headless Chromium on a range of numbers and compared with Python's ``tr``, ``plural_form`` and
 ``number_text``.  The table's own words (``table.json``) are in both languages, and no renderer
 of the tables writes an English word to the reader outside the catalogue.
 """
@@ -13,7 +13,6 @@ import importlib.util
 import json
 import re
 import shutil
-import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +23,6 @@ from stukolka.i18n import LANGS, catalogue, number_text, plural_form, tr
 
 ROOT = Path(__file__).resolve().parent.parent
 LIVE = ROOT / "live"
-NODE = shutil.which("node")
 
 
 def _ext() -> object:
@@ -36,13 +34,32 @@ def _ext() -> object:
     return module
 
 
-def _run_js(tmp_path: Path, script: str) -> object:
-    (tmp_path / "package.json").write_text('{"type": "module"}', encoding="utf-8")
-    shutil.copy(LIVE / "i18n.js", tmp_path / "i18n.js")
-    (tmp_path / "messages.js").write_text(_ext().messages_js(), encoding="utf-8")   # type: ignore[attr-defined]
-    (tmp_path / "run.js").write_text(script, encoding="utf-8")
-    out = subprocess.run([NODE, str(tmp_path / "run.js")], capture_output=True, text=True, timeout=60, check=True)
-    return json.loads(out.stdout)
+@pytest.fixture(scope="module")
+def run_js(request, tmp_path_factory):
+    """Run an ES module that imports ``./i18n.js`` and logs one JSON value, in the headless
+    Chromium of the browser tests; the value."""
+    site = tmp_path_factory.mktemp("i18n-js")
+    (site / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    shutil.copy(LIVE / "i18n.js", site / "i18n.js")
+    (site / "messages.js").write_text(_ext().messages_js(), encoding="utf-8")   # type: ignore[attr-defined]
+    runs = iter(range(10_000))
+    from conftest import chromium_context, served  # noqa: PLC0415
+    ctx = chromium_context(request.getfixturevalue("playwright_driver"), tmp_path_factory.mktemp("i18n-profile"))
+    with served(site) as url:
+        def by_chromium(script: str) -> object:
+            n = next(runs)
+            (site / f"run{n}.js").write_text(script, encoding="utf-8")
+            (site / f"run{n}.html").write_text(f'<!doctype html><script type="module" src="run{n}.js"></script>',
+                                               encoding="utf-8")
+            page = ctx.new_page()
+            try:
+                with page.expect_console_message(timeout=60_000) as message:
+                    page.goto(f"{url}run{n}.html")
+                return json.loads(message.value.text)
+            finally:
+                page.close()
+        yield by_chromium
+    ctx.close()
 
 
 NUMBERS = [*range(-25, 130), 1001, 1011, 1111, 12345, 376000, -376000, 1000000, 2021, 9999, 10000]
@@ -55,10 +72,10 @@ def _money(x: Fraction | int) -> int | str:
     return f.numerator if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_the_page_and_python_agree_on_plural_forms_and_numbers(tmp_path):
+@pytest.mark.browser
+def test_the_page_and_python_agree_on_plural_forms_and_numbers(run_js):
     values = [_money(x) for x in [*NUMBERS, *FRACTIONS]]
-    got = _run_js(tmp_path, "import { pluralForm, numberText, LANGS } from './i18n.js';\n"
+    got = run_js("import { pluralForm, numberText, LANGS } from './i18n.js';\n"
                   f"const xs = {json.dumps(values)};\n"
                   "const out = {};\n"
                   "for (const l of LANGS) out[l] = xs.map((x) => [pluralForm(l, x), numberText(x, l)]);\n"
@@ -68,8 +85,8 @@ def test_the_page_and_python_agree_on_plural_forms_and_numbers(tmp_path):
     assert got == want
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_the_page_says_every_table_message_as_python_does(tmp_path):
+@pytest.mark.browser
+def test_the_page_says_every_table_message_as_python_does(run_js):
     """Every ``table.*`` message with numbers of every plural form in its fields (and a seat, a
     message in a field), in both languages: the page's words are Python's, character for character."""
     cases = []
@@ -87,15 +104,15 @@ def test_the_page_says_every_table_message_as_python_does(tmp_path):
             cases.append(["table.seat-acts", lang, {"who": {"id": nested[0], "fields": nested[1]}, "what": "x"},
                           tr("table.seat-acts", lang, who=tr(nested[0], lang, **nested[1]), what="x")])
     assert len(cases) > 100
-    got = _run_js(tmp_path, "import { t } from './i18n.js';\n"
+    got = run_js("import { t } from './i18n.js';\n"
                   f"const cases = {json.dumps(cases, ensure_ascii=False)};\n"
                   "console.log(JSON.stringify(cases.map(([id, lang, f]) => t(id, f, lang))));\n")
     assert got == [c[3] for c in cases]
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_an_unknown_message_language_or_field_is_named(tmp_path):
-    got = _run_js(tmp_path, "import { t } from './i18n.js';\n"
+@pytest.mark.browser
+def test_an_unknown_message_language_or_field_is_named(run_js):
+    got = run_js("import { t } from './i18n.js';\n"
                   "const out = [];\n"
                   "for (const [id, f, l] of [['nope.nothing', {}, 'en'], ['core.seat', {}, 'en'], ['core.seat', {n: 1}, 'de']]) {\n"
                   "  try { t(id, f, l); out.push('said'); } catch (e) { out.push(e.message); }\n"
