@@ -13,7 +13,7 @@ output says the same thing as the picture.
 >>> deal_picture(s)
 stakes: P1 7♦ (1)
 abcug 1: right K♣ | left 7♥*
-P1 7♦ (1) at 2 by 7♥: +1 [shtoss-rule-sonic-wins]
+Punter 1, 7♦ for 1: 7♥ at place 2 (left); won on the sonic: the first card of the rank fell to the left; punter 1 wins 1
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def abcugs_picture(cards: Sequence[int], decided: Iterable[int] = (), *, width: 
 def deal_picture(state: Any, *, width: int = 40, title: str = "") -> Picture:
     """A deal (:class:`~stukolka.shtoss.state.ShtossState`, or a :class:`~stukolka.shtoss.pharaon.Pharaon`):
     the staked cards face up, the abcugs turned so far with the deciding cards framed,
-    and the settlements."""
+    and the settlements in words."""
     inner = getattr(state, "inner", state)
     stakes = inner.stakes
     decided = [s.position for s in inner.settlements if s.position is not None]
@@ -88,7 +88,7 @@ def deal_picture(state: Any, *, width: int = 40, title: str = "") -> Picture:
         + "".join(_card(c, False, width) for c in s.cards) + "</div>" for s in stakes)
     stake_text = "stakes: " + ", ".join(f"P{s.punter} {s.cards} ({s.kush})" for s in stakes)
     deal = abcugs_picture(list(inner.turned), decided, width=width)
-    settle = [str(s) for s in inner.settlements]
+    settle = [s.text[:1].upper() + s.text[1:] for s in inner.settlements]
     head = f"<p><b>{html.escape(title)}</b></p>" if title else ""
     body = (f"<div class='stukolka-shtoss'>{head}<div style='display:flex;flex-wrap:wrap'>{stake_html}</div>"
             + deal.html + ("<pre>" + html.escape("\n".join(settle)) + "</pre>" if settle else "") + "</div>")
