@@ -121,7 +121,7 @@ def test_the_pot_calculator_settles_with_the_engines_ledger(tools_site, watched)
     names_ok(page)
     assert "Matches the worked example" in page.locator(".lt-pot-check").inner_text()
     shot(page, "live-pot-desktop")
-    name = "ST-05/06: bank 45 + fee 15; two trickless"
+    name = "45 on the table, fee 15; two take none"
     n = asked(page)
     page.get_by_label("Worked example").select_option(label=name)
     after(page, n)

@@ -111,7 +111,7 @@ def test_pot_answer_reproduces_each_worked_example(name):
 
 
 def test_pot_settings_changed_after_an_example_say_what_differs():
-    r = ask(cmd="pot", settings={"example": "ST-05/06: bank 45 + fee 15; two trickless", "carry": 48})
+    r = ask(cmd="pot", settings={"example": "45 on the table, fee 15; two take none", "carry": 48})
     assert r["ok"] and r["pot"] == 48 + 15 and "pot" in r["check"]
 
 

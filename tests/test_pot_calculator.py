@@ -29,7 +29,7 @@ def test_calculator_shows_the_ledger_of_each_worked_example(name):
 
 def test_calculator_ledger_is_the_engines():
     """The ledger shown is deal_ledger's for the same numbers (ST-05/06: 45 + 15, two trickless)."""
-    p = pot_calculator("ST-05/06: bank 45 + fee 15; two trickless")
+    p = pot_calculator("45 on the table, fee 15; two take none")
     engine = deal_ledger(n_players=3, dealer=0, stake=15, carry=45, contributions=(15, 0, 0), active=[True] * 3,
                          trick_winners=[0, 0, 0], next_dealer=1)
     assert p.ledger() == engine
@@ -86,7 +86,7 @@ def test_table_before_the_end_has_no_settlement():
 
 def test_calculator_cap_and_carry_over():
     """K-20 remiz_cap and K-13 carry_over, set in the calculator, reach the engine's ledger."""
-    p = pot_calculator("ST-04: carry 165, fee 15; one takes all, two trickless")
+    p = pot_calculator("165 on the table, fee 15; one takes all, two take none")
     p.cap_box.value = 150
     assert p.numbers["next_carry"] == 2 * 150 and "capped by the table" in p.result.value
     p.cap_box.value = 10

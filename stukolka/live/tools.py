@@ -170,28 +170,28 @@ def odds_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
 #: The sources' worked examples (rules report, cases ST-02 .. ST-11), as calculator settings
 #: and what the sources say the result is.
 POT_EXAMPLES: dict[str, dict[str, Any]] = {
-    "ST-02/03: carry 165, fee 15; tricks 2, 1, 0": dict(
+    "165 on the table, fee 15; tricks 2, 1, 0": dict(
         stake=15, carry=165, players=3, tricks=[2, 1, 0], active=[True] * 3,
         expect={"pot": 180, "share": 60, "payments": [120, 60, -180], "next_carry": 180, "next_pot": 195}),
-    "ST-04: carry 165, fee 15; one takes all, two trickless": dict(
+    "165 on the table, fee 15; one takes all, two take none": dict(
         stake=15, carry=165, players=4, tricks=[3, 0, 0, 0], active=[True, True, True, False],
         expect={"pot": 180, "next_carry": 360, "next_pot": 375}),
-    "ST-05/06: bank 45 + fee 15; two trickless": dict(
+    "45 on the table, fee 15; two take none": dict(
         stake=15, carry=45, players=3, tricks=[3, 0, 0], active=[True] * 3,
         expect={"pot": 60, "share": 20, "payments": [60, -60, -60], "next_carry": 120, "next_pot": 135}),
-    "ST-07: 900 in play, five players, two trickless": dict(
+    "900 in play, five players, two take none": dict(
         stake=15, carry=885, players=5, tricks=[1, 0, 1, 0, 1], active=[True] * 5,
         expect={"pot": 900, "payments": [300, -900, 300, -900, 300], "next_carry": 1800, "next_pot": 1815}),
-    "ST-09: pot 60, tricks 2 + 1": dict(
+    "60 in play, tricks 2 + 1": dict(
         stake=15, carry=45, players=3, tricks=[2, 1, 0], active=[True, True, False],
         expect={"pot": 60, "payments": [40, 20, 0], "next_carry": 0}),
-    "ST-11: obligatory deal, 4 players, stake 3": dict(
+    "An obligatory deal, four players, stake 3": dict(
         stake=3, carry=0, players=4, dealer=3, obligatory=True, tricks=[1, 1, 1, 0], active=[True] * 4,
         expect={"contributions": [3, 3, 3, 6], "pot": 15, "share": 5}),
 }
 
 #: The worked example the pot calculator opens with.
-DEFAULT_EXAMPLE = "ST-02/03: carry 165, fee 15; tricks 2, 1, 0"
+DEFAULT_EXAMPLE = "165 on the table, fee 15; tricks 2, 1, 0"
 MAX_SEATS = 7
 
 #: The calculator's controls (as :data:`ODDS_CONTROLS`); ``per_seat`` ones repeat for each seat.

@@ -29,7 +29,7 @@ class PotCalculator(w.VBox):
     """The Stukolka pot arithmetic of :mod:`stukolka.stukolka.pot`: stakes, pot in play, trick shares,
     remizes and the next deal's pot, with the sources' worked examples to load."""
 
-    def __init__(self, example: str | None = "ST-02/03: carry 165, fee 15; tricks 2, 1, 0") -> None:
+    def __init__(self, example: str | None = "165 on the table, fee 15; tricks 2, 1, 0") -> None:
         lay = w.Layout(width="300px")
         self.example_box = w.Dropdown(options=[("(your own numbers)", None)] + [(k, k) for k in POT_EXAMPLES],
                                       value=None, description="Worked example:", style=_LAB,
@@ -141,6 +141,6 @@ class PotCalculator(w.VBox):
                              "included.</p>" + r["ledger"]._repr_html_() + "</div>" + check)
 
 
-def pot_calculator(example: str | None = "ST-02/03: carry 165, fee 15; tricks 2, 1, 0") -> PotCalculator:
+def pot_calculator(example: str | None = "165 on the table, fee 15; tricks 2, 1, 0") -> PotCalculator:
     """A pot calculator following the sources' worked examples (:data:`POT_EXAMPLES`)."""
     return PotCalculator(example)
