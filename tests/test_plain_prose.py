@@ -19,10 +19,6 @@ JARGON = re.compile(r"\b(?:ST|SH|FS)-\d\d\b|\b[KHF]-\d{1,2}\b|\[(?:stukolka|shto
                     r"|`[a-z]+_[a-z_]+(?:=[^`]*)?`|`[a-z_]+=[^`]*`|acceptance case")
 BOX = re.compile(r"^(:{3,})\{(?:admonition|dropdown)\}[^\n]*[Pp]rogrammer.*?^\1[ \t]*$", re.S | re.M)
 ROLE = re.compile(r"\{[a-z:-]+\}`[^`]*`")
-# The two sources-differ chapters walk through each disputed point of the specification by its
-# id; their sections are being reworded to name each point in words (their ids move into MyST
-# labels and programmers' boxes).  Until then each may keep at most the count it has now.
-ALLOWED = {"stukolka_sources_differ": 83, "shtoss_sources_differ": 12}
 
 
 def _pages() -> list[Path]:
@@ -52,4 +48,4 @@ def test_the_check_finds_jargon_and_spares_programmers_boxes() -> None:
 @pytest.mark.parametrize("path", _pages(), ids=lambda p: p.stem)
 def test_students_prose_is_in_plain_words(path: Path) -> None:
     found = findings(path)
-    assert len(found) <= ALLOWED.get(path.stem, 0), f"{path.name}: {sorted(set(found))}"
+    assert not found, f"{path.name}: {sorted(set(found))}"

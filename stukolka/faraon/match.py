@@ -24,7 +24,7 @@ from fractions import Fraction
 from collections.abc import Mapping
 from typing import Any, Sequence
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Msg, tr
 from stukolka.base import TERMINAL, GameState, Ledger
 from stukolka.errors import IllegalActionError, RecordError, RulesError
 from stukolka.faraon.actions import FaraonActionInfo
@@ -33,6 +33,7 @@ from stukolka.faraon.record import GAME, MATCH_FORMAT, MATCH_KEYS, MAX_TOTAL, ne
     replay
 from stukolka.faraon.rules import FaraonRules, Phase, short_repr
 from stukolka.faraon.state import FaraonState
+from stukolka.shtoss.stakes import Joined
 
 __all__ = ["FaraonSession", "FaraonMatch", "loads"]
 
@@ -194,25 +195,25 @@ class FaraonMatch(GameState):
         """Why the engine refuses ``action`` now (:meth:`FaraonState.why_illegal
         <stukolka.faraon.state.FaraonState.why_illegal>`), or ``None``; every action once the match is over."""
         if self.session.over:
-            return "the match is over", "faraon-rule-match"
-        return self.hand.why_illegal(action)
+            return tr("faraon.no.match_over", lang), "faraon-rule-match"
+        return self.hand.why_illegal(action, lang)
 
     def describe_action(self, action: str, lang: str = DEFAULT) -> FaraonActionInfo:
         """``action`` described in the hand being played (:meth:`FaraonState.describe_action
         <stukolka.faraon.state.FaraonState.describe_action>`)."""
-        return self.hand.describe_action(action)
+        return self.hand.describe_action(action, lang)
 
     def card_locations(self) -> dict[int, str]:
         """Where each card of the hand being played is (:meth:`FaraonState.card_locations
         <stukolka.faraon.state.FaraonState.card_locations>`)."""
         return self.hand.card_locations()
 
-    def phase_words(self) -> str:
-        """The phase in plain words: the hand's, or the match's end."""
+    def phase_words(self, lang: str = DEFAULT) -> str:
+        """The phase in plain words: the hand's, or the match's end (in ``lang``)."""
         if self.session.over:
-            won = " and ".join(f"seat {p}" for p in self.session.winners())
-            return f"The match is over: {won} won with the lowest total"
-        return self.hand.phase_words()
+            won = Joined(parts=tuple(Msg("faraon.seat_gen", {"n": p}) for p in self.session.winners()))
+            return tr("faraon.phase.match_over", lang, won=won)
+        return self.hand.phase_words(lang)
 
     def next_dealer(self, dealer: int) -> int:
         """``faraon-rule-dealer-rotation`` (F-9): the seat that deals after ``dealer``."""
@@ -287,17 +288,17 @@ class FaraonMatch(GameState):
         """The current hand's :meth:`~stukolka.faraon.state.FaraonState.view`, with the match: ``totals`` toward
         ``target``, the points of every hand, the last hand's ledger, and once the match is
         over its ``settlement`` (the totals as a ledger) and the ``winners``."""
-        v = self.hand.view(seat)
+        v = self.hand.view(seat, lang)
         over = self.session.over
         v.update({
             "hand_settlement": v["settlement"],
             "totals": self.session.totals, "target": self.rules.target,
             "hand_number": len(self.hand_points) + (0 if over else 1),
             "hand_points": [list(p) for p in self.hand_points],
-            "last_hand": None if self.last_hand is None else self.last_hand.settlement().to_dict(),
+            "last_hand": None if self.last_hand is None else self.last_hand.settlement().to_dict(lang),
             "match_over": over, "winners": self.session.winners(),
-            "settlement": self.settlement().to_dict() if over else None,
-            "phase_words": self.phase_words(),
+            "settlement": self.settlement().to_dict(lang) if over else None,
+            "phase_words": self.phase_words(lang),
         })
         return v
 

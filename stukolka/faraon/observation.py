@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Iterable
 
 from stukolka.base import Ledger, LedgerLine, Observation
+from stukolka.i18n import Cards, Msg
+from stukolka.shtoss.stakes import Joined
 from stukolka.cards import QUEEN, card_rank, format_card
 from stukolka.errors import IllegalActionError
 from stukolka.faraon.rules import SUIT_NAMES, FaraonRules, Phase, card_penalty
@@ -148,6 +150,15 @@ def hand_ledger(obs: FaraonObservation) -> Ledger:
     """The penalty points of a finished hand, one line per seat, from its observation
     (``faraon-rule-scoring``, ``faraon-rule-going-out``, ``faraon-rule-queen-finish``,
     ``faraon-rule-blocked``).  Each amount is minus the points, so ``net()`` is the returns.
+    Its lines are messages of the catalogue, said in any language:
+
+    >>> from stukolka.faraon import FaraonRules, FaraonState
+    >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ K♠", "A♦"], "A♠")
+    >>> s.apply_action("play A♦")
+    >>> print(s.settlement().render("ru"))
+    игрок 0 получает 12 штрафных очков (на руках 2 карты: К♠ 3, 9♥ 9): игрок 0 −12 [faraon-rule-scoring]
+    игрок 1 вышел: штрафных очков нет [faraon-rule-going-out]
+    итог: игрок 0 −12, игрок 1 0
     """
     if obs.points is None:
         raise IllegalActionError("settlement", "the hand is not over: no scores yet", "faraon-rule-scoring")
@@ -157,18 +168,20 @@ def hand_ledger(obs: FaraonObservation) -> Ledger:
         if seat == obs.winner:
             if obs.top is not None and card_rank(obs.top) == QUEEN:
                 item, rule = "queen-finish", "faraon-rule-queen-finish"
-                text = f"seat {seat} went out on a queen: {-pts} points off his score"
+                msg = Msg("faraon.out_queen", {"seat": seat, "pts": -pts})
             else:
                 item, rule = "out", "faraon-rule-going-out"
-                text = f"seat {seat} went out: no penalty points"
+                msg = Msg("faraon.out", {"seat": seat})
         else:
             item = "penalty"
             rule = "faraon-rule-blocked" if obs.blocked else "faraon-rule-scoring"
-            text = f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left)"
+            cards_left = Msg("faraon.left", {"n": left})
+            msg = Msg("faraon.penalty", {"seat": seat, "pts": pts, "left": cards_left})
             if obs.left is not None and obs.left[seat]:
-                text = (f"seat {seat} scores {pts} penalty points ({left} card{'s' if left != 1 else ''} left: "
-                        + ", ".join(f"{format_card(c)} {p}" for c, p in obs.left[seat]) + ")")
-        lines.append(LedgerLine(item=item, text=text, rule=rule, amounts={seat: -pts}))
+                shown = Joined(parts=tuple(Msg("faraon.card_points", {"card": Cards((c,)), "p": p})
+                                           for c, p in obs.left[seat]), sep=", ")
+                msg = Msg("faraon.penalty_shown", {"seat": seat, "pts": pts, "left": cards_left, "cards": shown})
+        lines.append(LedgerLine.said(item, msg, rule, {seat: -pts}))
     return Ledger(tuple(lines), seats=len(obs.points))
 
 
@@ -180,13 +193,13 @@ def match_ledger(start: tuple[int, ...] | list[int], hand_points: list[list[int]
     n = len(start)
     lines = []
     if any(start):
-        lines.append(LedgerLine("start", "totals at the start", "faraon-rule-match",
-                                {p: -t for p, t in enumerate(start)}))
+        lines.append(LedgerLine.said("start", Msg("faraon.start"), "faraon-rule-match",
+                                     {p: -t for p, t in enumerate(start)}))
     for i, pts in enumerate(hand_points, 1):
-        lines.append(LedgerLine("hand", f"hand {i}: penalty points", "faraon-rule-scoring",
-                                {p: -x for p, x in enumerate(pts)}))
+        lines.append(LedgerLine.said("hand", Msg("faraon.hand", {"i": i}), "faraon-rule-scoring",
+                                     {p: -x for p, x in enumerate(pts)}))
     back = [sum(f[p] for f in floors) for p in range(n)]
     if any(back):
-        lines.append(LedgerLine("floor", "totals kept at zero (F-5)", "faraon-rule-match",
-                                {p: -x for p, x in enumerate(back)}))
+        lines.append(LedgerLine.said("floor", Msg("faraon.floor"), "faraon-rule-match",
+                                     {p: -x for p, x in enumerate(back)}))
     return Ledger(tuple(lines), seats=n)

@@ -18,11 +18,12 @@ from typing import Any, Iterable, Mapping
 
 from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noqa: F401  (Cards, parse_card: doctests)
 from stukolka.errors import RulesError
+from stukolka.i18n import Msg
 
 __all__ = [
     "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "MAX_POINTS", "MAX_TARGET", "MIN_PLAYERS",
     "MAX_PLAYERS", "Phase", "FaraonRules", "short_repr",
-    "card_penalty", "hand_penalty", "fits", "fit_reason", "next_seat",
+    "card_penalty", "hand_penalty", "fits", "fit_reason", "fit_msg", "next_seat",
 ]
 
 #: Book labels of the rules the engine implements, with a one-line statement each.
@@ -251,15 +252,25 @@ def fit_reason(card: int, rank: int, suit: int | None, rules: FaraonRules = Fara
     >>> fit_reason(parse_card("K♠"), 9, 1)
     (False, 'matches neither the suit nor the rank of the pile', 'faraon-rule-match-card')
     """
+    ok, msg, rule = fit_msg(card, rank, suit, rules)
+    return ok, msg.text("en"), rule
+
+
+def fit_msg(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> tuple[bool, Msg, str]:
+    """:func:`fit_reason` with the reason as a message of the catalogue, said in any language.
+
+    >>> fit_msg(parse_card("9♥"), 9, 0)[1].text("ru")
+    'того же достоинства, что и верхняя карта'
+    """
     if card_rank(card) == QUEEN and rules.queen_on_anything:
-        return True, "a queen goes on any card", "faraon-rule-queen-wild"
+        return True, Msg("faraon.fit.queen"), "faraon-rule-queen-wild"
     if suit is None:
-        return True, "any suit may follow", "faraon-rule-match-card"
+        return True, Msg("faraon.fit.any"), "faraon-rule-match-card"
     if card_suit(card) == suit:
-        return True, "follows the suit", "faraon-rule-match-card"
+        return True, Msg("faraon.fit.suit"), "faraon-rule-match-card"
     if card_rank(card) == rank:
-        return True, "same rank as the top card", "faraon-rule-match-card"
-    return False, "matches neither the suit nor the rank of the pile", "faraon-rule-match-card"
+        return True, Msg("faraon.fit.rank"), "faraon-rule-match-card"
+    return False, Msg("faraon.fit.none"), "faraon-rule-match-card"
 
 
 def fits(card: int, rank: int, suit: int | None, rules: FaraonRules = FaraonRules()) -> bool:

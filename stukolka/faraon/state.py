@@ -30,9 +30,9 @@ import copy
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg, check_lang, tr
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
-from stukolka.cards import (QUEEN, Cards, card_name, card_rank, card_suit, cards_html, deck, format_card, parse_card,
+from stukolka.cards import (QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card,
                             parse_suit)
 from stukolka.errors import (CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError,
                              RulesError, StukolkaError)
@@ -41,12 +41,23 @@ from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.observation import penalty_cards
 from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record, replay
-from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_reason,
-                                   fits, hand_penalty, next_seat, short_repr)
+from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_msg,
+                                   fit_reason, fits, hand_penalty, next_seat, short_repr)
+from stukolka.shtoss.stakes import CardWords
 
 __all__ = ["FaraonState"]
 
 _next = next_seat
+
+
+def _card(card: int) -> I18nCards:
+    """A card in short, as a refusal names it: ``Q♠`` (``Д♠``)."""
+    return I18nCards((card,))
+
+
+def _the(card: int, capital: bool = False) -> CardWords:
+    """A card as a reader says it: ``the queen of spades`` (``Д♠``)."""
+    return CardWords(cards=(card,), capital=capital)
 
 
 def _read_cards(value: object, name: str) -> list[int]:
@@ -278,7 +289,7 @@ class FaraonState(GameState):
         verb = parsed[0]
         refused = self._refused(parsed)
         if refused is not None:
-            raise IllegalActionError(action, *refused)
+            raise IllegalActionError(action, refused[0].text("en"), refused[1])
         if verb == "expose":
             self._talon.remove(parsed[1])
             self._expose(parsed[1])
@@ -305,14 +316,19 @@ class FaraonState(GameState):
         >>> s = FaraonState.from_position(FaraonRules(players=2), ["9♥ K♠", "A♦"], "9♠")
         >>> s.why_illegal("play A♦"), s.why_illegal("draw")
         (('A♦ matches neither the suit nor the rank of the pile', 'faraon-rule-match-card'), None)
+        >>> s.why_illegal("play A♦", "ru")
+        ('Т♦ не подходит к банку ни по масти, ни по достоинству', 'faraon-rule-match-card')
         """
+        check_lang(lang)
         try:
             parsed = parse_action(action)
         except InvalidActionError as exc:
-            return exc.refusal()
-        return self._refused(parsed)
+            text, rule = exc.refusal()
+            return (text if lang == "en" else tr("faraon.unreadable", lang, action=str(action)[:48])), rule
+        refused = self._refused(parsed)
+        return None if refused is None else (refused[0].text(lang), refused[1])
 
-    def _refused(self, parsed: Parsed) -> tuple[str, str] | None:
+    def _refused(self, parsed: Parsed) -> tuple[Msg, str] | None:
         """The reason and rule that refuse a read action now, or ``None`` if it may be made (a card
         exposed during the deal is an accident no list offers, so it is checked on its own)."""
         if parsed[0] == "expose":
@@ -321,50 +337,49 @@ class FaraonState(GameState):
             ok = canonical(parsed) in self.legal_actions()
         return None if ok else self._reason(parsed)
 
-    def _reason(self, parsed: Parsed) -> tuple[str, str]:
+    def _reason(self, parsed: Parsed) -> tuple[Msg, str]:
         verb, player = parsed[0], self.current_player()
         if player == TERMINAL:
-            return "the hand is over", "faraon-rule-going-out"
+            return Msg("faraon.no.over"), "faraon-rule-going-out"
         if verb == "expose" and self._phase != Phase.DEAL:
-            return "a card can be turned face up by accident only during the deal", "faraon-rule-exposed-card"
+            return Msg("faraon.no.expose_phase"), "faraon-rule-exposed-card"
         if player == CHANCE:
             word = self._chance_word()
             if verb == "expose" and word == "deal":
-                return f"{format_card(parsed[1])} is not among the undealt cards", "faraon-rule-exposed-card"
+                return Msg("faraon.no.undealt", {"card": _card(parsed[1])}), "faraon-rule-exposed-card"
             if verb != word:
-                return f"a chance node: the next event is '{word} <card>'", "faraon-rule-deal"
-            return f"{format_card(parsed[1])} is not among the undealt cards", "faraon-rule-deal"
+                return Msg("faraon.no.chance", {"word": Msg("faraon.event." + word)}), "faraon-rule-deal"
+            return Msg("faraon.no.undealt", {"card": _card(parsed[1])}), "faraon-rule-deal"
         if verb in CHANCE_WORDS:
-            return f"player {player} is to act, not chance", "faraon-rule-match-card"
+            return Msg("faraon.no.not_chance", {"p": player}), "faraon-rule-match-card"
         hand = self._hands[player]
+        seven = Msg("faraon.no.seven"), "faraon-rule-seven"
         if verb == "play":
             card, suit = parsed[1], parsed[2]
             if card not in hand:
-                return f"{format_card(card)} is not in player {player}'s hand", "faraon-rule-match-card"
+                return Msg("faraon.no.not_in_hand", {"card": _card(card), "p": player}), "faraon-rule-match-card"
             if self._turn == "penalty":
-                return "a 7 is pending: answer with a 7 or 'take'", "faraon-rule-seven"
+                return seven
             if self._turn == "drawn" and card != self._drawn:
-                return "after drawing only the drawn card may be played", "faraon-rule-draw"
+                return Msg("faraon.no.drawn_only"), "faraon-rule-draw"
             if card_rank(card) == QUEEN and suit is None:
-                return (f"a queen's player must name a suit, e.g. 'play {format_card(card)} hearts'",
-                        "faraon-rule-queen-wild")
+                return Msg("faraon.no.name_suit", {"card": _card(card)}), "faraon-rule-queen-wild"
             if card_rank(card) != QUEEN and suit is not None:
-                return "only a queen names a suit", "faraon-rule-queen-wild"
-            return (f"{format_card(card)} matches neither the suit nor the rank of the pile",
-                    "faraon-rule-match-card")
+                return Msg("faraon.no.only_queen"), "faraon-rule-queen-wild"
+            return Msg("faraon.no.no_match", {"card": _card(card)}), "faraon-rule-match-card"
         if verb == "draw":
             if self._turn == "penalty":
-                return "a 7 is pending: answer with a 7 or 'take'", "faraon-rule-seven"
+                return seven
             if self._turn == "drawn":
-                return "only one card is drawn per turn", "faraon-rule-draw"
+                return Msg("faraon.no.one_draw"), "faraon-rule-draw"
             if not self._can_draw():
-                return "talon and pile are exhausted: pass", "faraon-rule-talon-exhausted"
-            return "a player who can play may not draw", "faraon-rule-draw"
+                return Msg("faraon.no.exhausted"), "faraon-rule-talon-exhausted"
+            return Msg("faraon.no.may_play"), "faraon-rule-draw"
         if verb == "take":
-            return "no 7 is pending", "faraon-rule-seven"
+            return Msg("faraon.no.no_seven"), "faraon-rule-seven"
         if self._turn == "penalty":
-            return "a 7 is pending: answer with a 7 or 'take'", "faraon-rule-seven"
-        return "a player who can play or draw may not pass", "faraon-rule-draw"
+            return seven
+        return Msg("faraon.no.may_draw"), "faraon-rule-draw"
 
     def _set_top(self, card: int, named: int | None) -> None:
         self._rank = card_rank(card)
@@ -628,33 +643,33 @@ class FaraonState(GameState):
         (``faraon-rule-scoring``); amounts are minus the points, so ``net()`` is :meth:`returns`."""
         return hand_ledger(self.observation(None))
 
-    def card_notes(self, seat: int) -> list[dict[str, Any]]:
+    def card_notes(self, seat: int, lang: str = DEFAULT) -> list[dict[str, Any]]:
         """For each card in ``seat``'s hand: whether it may be played now, why (in plain
-        words, with the rule's book label) and the legal actions that play it."""
+        words of ``lang``, with the rule's book label) and the legal actions that play it."""
         legal = self.legal_actions() if self.current_player() == seat else []
         notes = []
         for c in sorted(self._hands[seat]):
             actions = [a for a in legal if a.split()[:2] == ["play", format_card(c)]]
             why, rule = self._card_reason(c, seat)
-            notes.append({"card": c, "name": format_card(c), "legal": bool(actions), "why": why, "rule": rule,
-                          "actions": actions})
+            notes.append({"card": c, "name": format_card(c), "legal": bool(actions), "why": why.text(lang),
+                          "rule": rule, "actions": actions})
         return notes
 
-    def _card_reason(self, card: int, seat: int) -> tuple[str, str]:
+    def _card_reason(self, card: int, seat: int) -> tuple[Msg, str]:
         player = self.current_player()
         if player == TERMINAL:
-            return "the hand is over", "faraon-rule-going-out"
+            return Msg("faraon.no.over"), "faraon-rule-going-out"
         if player != seat:
-            return ("cards are being dealt or drawn" if player == CHANCE else f"seat {player} is to act"), ""
+            return (Msg("faraon.card.dealing") if player == CHANCE else Msg("faraon.card.not_turn", {"seat": player})), ""
         if self._turn == "penalty":
             if card_rank(card) == 7:
-                return "a 7 passes the penalty on", "faraon-rule-seven"
-            return "a 7 is pending: answer with a 7 or 'take'", "faraon-rule-seven"
+                return Msg("faraon.card.seven"), "faraon-rule-seven"
+            return Msg("faraon.no.seven"), "faraon-rule-seven"
         if self._turn == "drawn" and card != self._drawn:
-            return "after drawing only the drawn card may be played", "faraon-rule-draw"
-        ok, why, rule = fit_reason(card, self._rank, self._suit, self.rules)
+            return Msg("faraon.no.drawn_only"), "faraon-rule-draw"
+        ok, why, rule = fit_msg(card, self._rank, self._suit, self.rules)
         if ok and self._turn == "drawn":
-            return f"the card just drawn fits ({why}): play it or pass", "faraon-rule-draw"
+            return Msg("faraon.card.drawn_fits", {"why": why}), "faraon-rule-draw"
         return why, rule
 
     def view(self, seat: int | None, lang: str = DEFAULT) -> dict[str, Any]:
@@ -665,38 +680,45 @@ class FaraonState(GameState):
         ``settlement`` (a :class:`~stukolka.base.Ledger` as a dict)."""
         obs = self.observation(seat)
         legal = self.legal_actions() if seat is not None and obs.to_act == seat else []
-        out = hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat), self.rules.target)
-        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
-        out["phase_words"] = self.phase_words()
+        out = hand_view(obs, seat, legal, [] if seat is None else self.card_notes(seat, lang), self.rules.target, lang)
+        out["actions"] = [self.describe_action(a, lang).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words(lang)
         out["limits"] = self.limits()
         return out
 
-    def phase_words(self) -> str:
-        """The phase in plain words, for a status line: who is to do what.
+    def phase_words(self, lang: str = DEFAULT) -> str:
+        """The phase in plain words, for a status line: who is to do what (in ``lang``).
 
-        >>> FaraonState(FaraonRules(players=2), dealer=0).phase_words()
+        >>> s = FaraonState(FaraonRules(players=2), dealer=0)
+        >>> s.phase_words()
         'Seat 0 deals 4 cards to each player, one at a time'
+        >>> s.phase_words("ru")
+        'Игрок 0 сдаёт каждому по 4 карты, по одной'
         """
+        return self.phase_msg().text(lang)
+
+    def phase_msg(self) -> Msg:
+        """The phase as a message of the catalogue (:meth:`phase_words`)."""
         p = self.current_player()
         if self._phase == Phase.CHOOSE_DEALER:
-            return "Cards go face up to each seat in turn until a queen chooses the dealer"
+            return Msg("faraon.phase.choose")
         if self._phase == Phase.DEAL:
-            return f"Seat {self._dealer} deals {self.rules.hand_size} cards to each player, one at a time"
+            return Msg("faraon.phase.deal", {"dealer": self._dealer, "n": self.rules.hand_size})
         if self._phase == Phase.STARTER:
-            return "The dealer turns up the first card of the pile"
+            return Msg("faraon.phase.starter")
         if self._phase == Phase.OVER:
             if self._winner is None:
-                return "The hand is over: it is blocked, nobody could go out"
-            return f"The hand is over: seat {self._winner} went out"
+                return Msg("faraon.phase.blocked")
+            return Msg("faraon.phase.over", {"seat": self._winner})
         if p == CHANCE:
-            n = self._pending
-            return f"Seat {self._draw_target} draws {n} card{'s' if n != 1 else ''} from the talon"
+            return Msg("faraon.phase.drawing", {"seat": self._draw_target, "n": self._pending})
         if self._turn == "penalty":
-            return f"Seat {p} answers the seven with a seven, or takes {self._stack} cards"
+            return Msg("faraon.phase.penalty", {"seat": p, "n": self._stack})
         if self._turn == "drawn":
-            return f"Seat {p} may play the card just drawn, or pass"
-        follow = "any suit" if self._suit is None else f"follow {SUIT_NAMES[self._suit]} or match the rank"
-        return f"Seat {p} to play ({follow})"
+            return Msg("faraon.phase.drawn", {"seat": p})
+        follow = Msg("faraon.follow.any") if self._suit is None else \
+            Msg("faraon.follow.suit", {"suit": Msg(f"faraon.suit.{self._suit}")})
+        return Msg("faraon.phase.play", {"seat": p, "follow": follow})
 
     def limits(self) -> dict[str, Any]:
         """The bounds a front end's inputs keep to, from the rules: ``players`` (the fewest and the
@@ -718,57 +740,56 @@ class FaraonState(GameState):
         ('Play the queen of clubs and name hearts', 'plays the queen of clubs and names hearts')
         >>> info.suit, info.rule
         ('hearts', 'faraon-rule-queen-wild')
+        >>> s.describe_action("play Q♣ hearts", "ru").words
+        'Сыграть Д♣ и назначить черви'
         """
+        check_lang(lang)
         parsed = parse_action(action)
         verb, act = parsed[0], canonical(parsed)
+
+        def info(words: str, fields: dict[str, Any], rule: str, cards: tuple[int, ...] = (), count: int | None = None,
+                 secret: bool = False, suit: str | None = None, said: dict[str, Any] | None = None) -> FaraonActionInfo:
+            return FaraonActionInfo(act, verb, tr("faraon.do." + words, lang, **fields),
+                                    tr("faraon.said." + words, lang, **(fields if said is None else said)),
+                                    rule, cards, count, secret, suit=suit)
         if verb == "play":
             card, suit = parsed[1], parsed[2]
-            the = "the " + card_name(card)
+            the = {"card": _the(card)}
             if suit is not None:
                 named = SUIT_NAMES[suit]
-                return FaraonActionInfo(act, verb, f"Play {the} and name {named}", f"plays {the} and names {named}",
-                                        "faraon-rule-queen-wild", (card,), suit=named)
+                return info("play_named", {**the, "suit": Msg(f"faraon.suit.{suit}")}, "faraon-rule-queen-wild",
+                            (card,), suit=named)
             if self._turn == "penalty" and card_rank(card) == 7:
-                return FaraonActionInfo(act, verb, f"Play {the}: the penalty passes on",
-                                        f"plays {the}, passing the penalty on", "faraon-rule-seven", (card,))
+                return info("play_seven", the, "faraon-rule-seven", (card,))
             if self._turn == "drawn" and card == self._drawn:
-                return FaraonActionInfo(act, verb, f"Play {the}, just drawn", f"plays {the}, just drawn",
-                                        "faraon-rule-draw", (card,))
+                return info("play_drawn", the, "faraon-rule-draw", (card,))
             rule = fit_reason(card, self._rank, self._suit, self.rules)[2]
-            return FaraonActionInfo(act, verb, f"Play {the}", f"plays {the}", rule, (card,))
+            return info("play", the, rule, (card,))
         if verb == "draw":
-            return FaraonActionInfo(act, verb, "Draw a card from the talon", "draws a card from the talon",
-                                    "faraon-rule-draw")
+            return info("draw", {}, "faraon-rule-draw")
         if verb == "pass":
             if self._turn == "drawn":
-                return FaraonActionInfo(act, verb, "Keep the card and pass", "keeps the card and passes",
-                                        "faraon-rule-draw")
-            return FaraonActionInfo(act, verb, "Pass: nothing is left to draw", "passes, with nothing left to draw",
-                                    "faraon-rule-talon-exhausted")
+                return info("keep", {}, "faraon-rule-draw")
+            return info("pass", {}, "faraon-rule-talon-exhausted")
         if verb == "take":
             n = self._stack
-            return FaraonActionInfo(act, verb, f"Take the penalty: draw {n} cards", f"takes the penalty, {n} cards",
-                                    "faraon-rule-seven", (), n)
+            return info("take", {"n": n}, "faraon-rule-seven", (), n)
         card = parsed[1]
-        the = "the " + card_name(card)
+        the = {"card": _the(card)}
         if verb == "show":
             seat = len(self._shown) % self._n
-            return FaraonActionInfo(act, verb, f"Seat {seat} is dealt {the} face up",
-                                    f"seat {seat} is dealt {the} face up", "faraon-rule-first-dealer", (card,))
+            return info("show", {**the, "seat": seat}, "faraon-rule-first-dealer", (card,))
         if verb == "deal":
-            to = f" to seat {self._next_in_deal()[0]}" if self._phase == Phase.DEAL else ""
-            return FaraonActionInfo(act, verb, f"The dealer deals {the}{to}", f"the dealer deals a card{to}",
-                                    "faraon-rule-deal", (card,), secret=True)
+            to: Msg | str = Msg("faraon.to_seat", {"seat": self._next_in_deal()[0]}) if self._phase == Phase.DEAL else ""
+            return info("deal", {**the, "to": to}, "faraon-rule-deal", (card,), secret=True, said={"to": to})
         if verb == "turn":
-            return FaraonActionInfo(act, verb, f"The dealer turns up {the} to start the pile",
-                                    f"the dealer turns up {the} to start the pile", "faraon-rule-starter", (card,))
+            return info("turn", the, "faraon-rule-starter", (card,))
         if verb == "expose":
-            return FaraonActionInfo(act, verb, f"{the.capitalize()} falls face up during the deal",
-                                    f"{the} falls face up during the deal", "faraon-rule-exposed-card", (card,))
+            return FaraonActionInfo(act, verb, tr("faraon.do.expose", lang, card=_the(card, capital=True)),
+                                    tr("faraon.said.expose", lang, card=_the(card)), "faraon-rule-exposed-card", (card,))
         seat = self._draw_target
         rule = "faraon-rule-seven" if self._after_draw == "skip" else "faraon-rule-draw"
-        return FaraonActionInfo(act, verb, f"Seat {seat} draws {the} from the talon",
-                                f"seat {seat} draws a card from the talon", rule, (card,), secret=True)
+        return info("talon", {**the, "seat": seat}, rule, (card,), secret=True, said={"seat": seat})
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 from stukolka.base import CHANCE
 from stukolka.cards import card_name, format_card
+from stukolka.i18n import DEFAULT, check_lang
 from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.record import GAME
 from stukolka.faraon.rules import SUIT_NAMES
@@ -29,27 +30,29 @@ __all__ = ["hand_view", "card_entry"]
 _SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 
 
-def card_entry(c: int | None) -> dict[str, Any] | None:
-    """A card for a front end: ``{"card": 10, "name": "Q♠", "long": "queen of spades"}``."""
-    return None if c is None else {"card": c, "name": format_card(c), "long": card_name(c)}
+def card_entry(c: int | None, lang: str = DEFAULT) -> dict[str, Any] | None:
+    """A card for a front end: ``{"card": 10, "name": "Q♠", "long": "queen of spades"}`` (``long``
+    in ``lang``: ``дама пик``)."""
+    return None if c is None else {"card": c, "name": format_card(c), "long": card_name(c, "ru" if lang == "ru" else "en")}
 
 
 def hand_view(obs: FaraonObservation, seat: int | None, legal: Sequence[str],
-              notes: Sequence[dict[str, Any]], target: int) -> dict[str, Any]:
-    """One seat's view of a hand (see the module's list of keys)."""
+              notes: Sequence[dict[str, Any]], target: int, lang: str = DEFAULT) -> dict[str, Any]:
+    """One seat's view of a hand (see the module's list of keys), its words in ``lang``."""
+    check_lang(lang)
     to_act = obs.to_act if obs.to_act >= 0 else None
     n = len(obs.hand_sizes)
     return {
         "game": GAME, "phase": obs.phase.value, "seat": seat, "to_act": to_act,
         "chance": obs.to_act == CHANCE, "legal": list(legal),
         "players": n, "dealer": obs.dealer,
-        "dealer_draw": [card_entry(c) for c in obs.dealer_draw],
+        "dealer_draw": [card_entry(c, lang) for c in obs.dealer_draw],
         "hand": [dict(x) for x in notes],
-        "drawn": card_entry(obs.drawn),
+        "drawn": card_entry(obs.drawn, lang),
         "hand_sizes": list(obs.hand_sizes),
         "others": [{"seat": p, "cards": k, "dealer": p == obs.dealer, "to_act": p == to_act}
                    for p, k in enumerate(obs.hand_sizes) if p != seat],
-        "pile": {"top": card_entry(obs.top), "size": obs.pile_size,
+        "pile": {"top": card_entry(obs.top, lang), "size": obs.pile_size,
                  "suit": None if obs.suit is None else SUIT_NAMES[obs.suit],
                  "suit_symbol": None if obs.suit is None else _SUIT_SYMBOLS[obs.suit], "named": obs.named},
         "talon": obs.talon_size, "pending_draws": obs.pending_draws,
@@ -59,5 +62,5 @@ def hand_view(obs: FaraonObservation, seat: int | None, legal: Sequence[str],
         "totals": list(obs.points) if obs.points is not None else [0] * n,
         "points": None if obs.points is None else list(obs.points),
         "winner": obs.winner, "blocked": obs.blocked,
-        "settlement": hand_ledger(obs).to_dict() if obs.points is not None else None,
+        "settlement": hand_ledger(obs).to_dict(lang) if obs.points is not None else None,
     }

@@ -13,11 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stukolka.base import ActionInfo, GameState
-from stukolka.cards import Cards, card_name, parse_card
+from stukolka.cards import Cards, parse_card
+from stukolka.i18n import DEFAULT, Msg, check_lang
 from stukolka.errors import StukolkaError
 from stukolka.shtoss.checks import MAX_ACTION_LENGTH, invalid, parse_int, short
 from stukolka.shtoss.rules import rule_tag
-from stukolka.shtoss.stakes import Phase
+from stukolka.shtoss.stakes import CardWords, Joined, Phase, refusal_words
 
 if TYPE_CHECKING:
     import stukolka.shtoss.state
@@ -55,14 +56,15 @@ def apply_atomically(state: Any, action: object, hint: str) -> None:
     state._history.append(canonical)
 
 
-def refusal(state: GameState, action: str) -> tuple[str, str] | None:
-    """Why ``state`` refuses ``action`` now, as ``(text, rule label)``, or ``None`` if it is legal:
-    the action is tried on a copy (a shtoss deal's and Pharaon's ``why_illegal``)."""
+def refusal(state: GameState, action: str, lang: str = DEFAULT) -> tuple[str, str] | None:
+    """Why ``state`` refuses ``action`` now, as ``(text, rule label)`` in ``lang``, or ``None`` if
+    it is legal: the action is tried on a copy (a shtoss deal's and Pharaon's ``why_illegal``)."""
+    check_lang(lang)
     trial = state.clone()
     try:
         trial.apply_action(action)
     except StukolkaError as exc:
-        return exc.refusal()
+        return refusal_words(exc, action, lang)
     return None
 
 
@@ -119,22 +121,28 @@ def canonical(verb: str, args: list[str], kush: int) -> str:
     return verb
 
 
-def _the(card: int) -> str:
-    """A card as a reader says it: ``the queen of spades``."""
-    return "the " + card_name(card)
+def _the(card: int) -> CardWords:
+    """A card as a reader says it: ``the queen of spades`` (``Д♠``)."""
+    return CardWords(cards=(card,))
 
 
-def _side(place: int, deal_length: int) -> str:
+def _side(place: int, deal_length: int) -> Msg:
     """Where the card at ``place`` (1-based) of the banker's deck falls: right (odd), left (even),
     or out of the deal (the cut card, when it drops out)."""
     if place > deal_length:
-        return "out of the deal"
-    return "right" if place % 2 else "left"
+        return Msg("shtoss.side.out")
+    return Msg("shtoss.side.right" if place % 2 else "shtoss.side.left")
 
 
-def describe(state: stukolka.shtoss.state.ShtossState, action: str) -> ActionInfo:
-    """``action`` described in ``state``, before it is made
+def _info(lang: str, action: str, kind: str, words: Msg, said: Msg, rule: str, cards: tuple[int, ...] = (),
+          count: int | None = None, secret: bool = False) -> ActionInfo:
+    return ActionInfo(action, kind, words.text(lang), said.text(lang), rule, cards, count, secret)
+
+
+def describe(state: stukolka.shtoss.state.ShtossState, action: str, lang: str = DEFAULT) -> ActionInfo:
+    """``action`` described in ``state``, before it is made, in ``lang``
     (:meth:`ShtossState.describe_action <stukolka.shtoss.state.ShtossState.describe_action>`)."""
+    check_lang(lang)
     verb, args = read_action(action_text(action, HINT))
     label, spec = GRAMMAR[verb][3]
     rule = label
@@ -148,60 +156,62 @@ def describe(state: stukolka.shtoss.state.ShtossState, action: str) -> ActionInf
         face_down = state.dealt == 0
         rule = "shtoss-rule-mid-deal-bets" if state.phase is Phase.BETS else label
         if verb == "pair":
-            named = f"the pair, {_the(cards[0])} and {_the(cards[1])}"
-            return ActionInfo(written, verb, f"Stake {kush} a card on {named}",
-                              f"stakes {kush} a card on a pair face down" if face_down
-                              else f"stakes {kush} a card on {named}", rule, cards, kush, face_down)
+            pair = {"kush": kush, "a": _the(cards[0]), "b": _the(cards[1])}
+            return _info(lang, written, verb, Msg("shtoss.do.pair", pair),
+                         Msg("shtoss.said.pair_down", {"kush": kush}) if face_down else Msg("shtoss.said.pair", pair),
+                         rule, cards, kush, face_down)
         again = state.phase is Phase.STAKE and any(st.punter == p and st.cards == Cards(cards) for st in state.stakes)
+        one = {"kush": kush, "card": _the(cards[0])}
         if again:
-            return ActionInfo(written, verb, f"Change the kush on {_the(cards[0])} to {kush}",
-                              f"changes a kush to {kush}", rule, cards, kush, face_down)
-        return ActionInfo(written, verb, f"Stake {kush} on {_the(cards[0])}",
-                          f"stakes {kush} on a card face down" if face_down
-                          else f"stakes {kush} on {_the(cards[0])}", rule, cards, kush, face_down)
+            return _info(lang, written, verb, Msg("shtoss.do.again", one), Msg("shtoss.said.again", {"kush": kush}),
+                         rule, cards, kush, face_down)
+        return _info(lang, written, verb, Msg("shtoss.do.stake", one),
+                     Msg("shtoss.said.stake_down", {"kush": kush}) if face_down else Msg("shtoss.said.stake", one),
+                     rule, cards, kush, face_down)
     if verb == "stop":
-        return ActionInfo("stop", verb, "No more stakes this deal: let my stakes ride",
-                          "stakes nothing more this deal", rule)
+        return _info(lang, "stop", verb, Msg("shtoss.do.stop"), Msg("shtoss.said.stop"), rule)
     if verb == "done":
         if state.phase is Phase.STAKE and not any(st.punter == p for st in state.stakes):
-            return ActionInfo("done", verb, "Sit this deal out (the bank has no room for a stake)",
-                              "sits the deal out", "shtoss-rule-bank-limit")
+            return _info(lang, "done", verb, Msg("shtoss.do.sit_out"), Msg("shtoss.said.sit_out"),
+                         "shtoss-rule-bank-limit")
         if state.phase is Phase.BETS:
-            return ActionInfo("done", verb, "No new stake before the next abcug",
-                              "stakes nothing new before the next abcug", "shtoss-rule-mid-deal-bets")
+            return _info(lang, "done", verb, Msg("shtoss.do.no_new"), Msg("shtoss.said.no_new"),
+                         "shtoss-rule-mid-deal-bets")
         if state.rules.mid_deal_bets:
-            return ActionInfo("done", verb, "Done for now (I may stake again between abcugs)",
-                              "is done staking for now", rule)
-        return ActionInfo("done", verb, "Done staking", "is done staking", rule)
+            return _info(lang, "done", verb, Msg("shtoss.do.done_for_now"), Msg("shtoss.said.done_for_now"), rule)
+        return _info(lang, "done", verb, Msg("shtoss.do.done"), Msg("shtoss.said.done"), rule)
     if verb in ("accept", "refuse"):
         pending = state._pending
         raised = None if pending is None else pending.kush
-        of = "" if raised is None else f" of {raised}"
-        return ActionInfo(verb, verb, f"{verb.capitalize()} the raised kush{of}", f"{verb}s the raised kush{of}",
-                          rule, (), raised)
+        of = "" if raised is None else "_of"
+        fields = {} if raised is None else {"kush": raised}
+        return _info(lang, verb, verb, Msg(f"shtoss.do.{verb}{of}", fields), Msg(f"shtoss.said.{verb}{of}", fields),
+                     rule, (), raised)
     if verb == "cut":
         k = number(args[0], action, "cut point", rule_tag(label, spec))
-        return ActionInfo(f"cut {k}", verb, f"Cut the banker's deck at {k}", f"cuts the banker's deck at {k}",
-                          rule, (), k)
+        return _info(lang, f"cut {k}", verb, Msg("shtoss.do.cut", {"k": k}), Msg("shtoss.said.cut", {"k": k}),
+                     rule, (), k)
     if verb == "next":
         a = state.dealt + 1
         b = min(a + 1, state.deal_length)
         abcug = state.dealt // 2 + 1
-        where = f"place {a}" if b == a else f"places {a} and {b}"
-        return ActionInfo("next", verb, f"Turn abcug {abcug} ({where})", f"turns abcug {abcug}", rule)
+        words = Msg("shtoss.do.next_one", {"n": abcug, "a": a}) if b == a else \
+            Msg("shtoss.do.next", {"n": abcug, "a": a, "b": b})
+        return _info(lang, "next", verb, words, Msg("shtoss.said.next", {"n": abcug}), rule)
     place = len(state._order) + 1
     if verb == "shuffle":
         seed = number(args[0], action, "seed", rule_tag(label, spec))
-        return ActionInfo(f"shuffle {seed}", verb, f"The banker shuffles his deck (seed {seed})",
-                          "the banker shuffles his deck", rule, secret=True)
+        return _info(lang, f"shuffle {seed}", verb, Msg("shtoss.do.shuffle", {"seed": str(seed)}),
+                     Msg("shtoss.said.shuffle"), rule, secret=True)
     cards = tuple(int(parse_card(a)) for a in args)
     written = f"{verb} {Cards(cards)}"
     if verb == "card":
-        return ActionInfo(written, verb, f"The banker lays {_the(cards[0])} {_side(place, state.deal_length)}",
-                          f"a card for place {place} lies face down in the banker's deck", rule, cards,
-                          secret=True)
-    laid = [f"{_the(c)} {_side(place + i, state.deal_length)}" for i, c in enumerate(cards[:2])]
+        return _info(lang, written, verb,
+                     Msg("shtoss.do.card", {"card": _the(cards[0]), "side": _side(place, state.deal_length)}),
+                     Msg("shtoss.said.card", {"place": place}), rule, cards, secret=True)
+    laid = [Msg("shtoss.laid", {"card": _the(c), "side": _side(place + i, state.deal_length)})
+            for i, c in enumerate(cards[:2])]
     rest = len(state._deck) - len(state._order) - len(laid)
-    then = f", then the {rest} other cards in order" if rest > 0 else ""
-    return ActionInfo(written, verb, "The banker lays " + " and ".join(laid) + then,
-                      "the banker's deck is set, face down", rule, cards, secret=True)
+    then: Msg | str = Msg("shtoss.then", {"rest": rest}) if rest > 0 else ""
+    return _info(lang, written, verb, Msg("shtoss.do.deck", {"laid": Joined(parts=tuple(laid)), "then": then}),
+                 Msg("shtoss.said.deck"), rule, cards, secret=True)

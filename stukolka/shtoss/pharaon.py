@@ -13,17 +13,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Sequence
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg, check_lang, tr
 from stukolka.base import ActionInfo, GameState, Ledger, Observation, check_record
 from stukolka.base import playthrough as _playthrough
-from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card, rank_name
+from stukolka.cards import SPADES, Card, card_rank, deck, make_card, parse_card
 from stukolka.errors import CardParseError, IllegalActionError, RecordError, RulesError, StukolkaError
 from stukolka.shtoss.display import deal_picture
 from stukolka.shtoss.rules import BANKER, ShtossRules, rule_tag
 from stukolka.shtoss.observation import ledger_of, view_of
 from stukolka.shtoss.checks import MAX_AMOUNT, invalid, parse_int, short
 from stukolka.shtoss.records import PHARAON_RECORD_FORMAT, check_keys, read_json, record_field, replay_actions
-from stukolka.shtoss.stakes import Settlement
+from stukolka.shtoss.stakes import Settlement, refused
 from stukolka.shtoss.actions import action_text, apply_atomically, refusal
 from stukolka.shtoss.state import ShtossState
 
@@ -172,20 +172,20 @@ class Pharaon(GameState):
     def _read_bank(self, action: str, words: list[str]) -> int:
         """The bank of ``bank <amount>``, checked: the smallest kush up to :data:`MAX_AMOUNT`."""
         if len(words) != 2 or words[0].lower() != "bank":
-            raise IllegalActionError(action, "the banker first announces his bank: 'bank <amount>'", _BANK)
+            raise refused(action, Msg("shtoss.no.bank_first"), _BANK)
         b = parse_int(words[1], action, "bank", _BANK)
         if not 0 < b <= MAX_AMOUNT:
-            raise IllegalActionError(action, f"bank {b} must be positive (and at most {MAX_AMOUNT})", _BANK)
+            raise refused(action, Msg("shtoss.no.bank_range", {"bank": b, "top": MAX_AMOUNT}), _BANK)
         if b < self.rules.min_kush:
-            raise IllegalActionError(action, f"bank {b} is smaller than the smallest stake, {self.rules.min_kush} "
-                                             "under counting in thirds", rule_tag("shtoss-rule-thirds", "H-6"))
+            raise refused(action, Msg("shtoss.no.bank_small", {"bank": b, "low": self.rules.min_kush}),
+                          rule_tag("shtoss-rule-thirds", "H-6"))
         return b
 
     def _read_name(self, action: str, words: list[str]) -> tuple[Card, str, int]:
         """The named card (its rank's stand-in, or the card laid), the rank as written in the
         canonical action, and the stake of ``name <rank or card> <stake>``."""
         if len(words) != 3 or words[0].lower() != "name":
-            raise IllegalActionError(action, "the punter names a card and a stake: 'name <card> <kush>'", _NAMED)
+            raise refused(action, Msg("shtoss.no.name_first"), _NAMED)
         tok = words[1].upper()
         if tok in _RANK_TOKENS:
             card = make_card(_RANK_TOKENS[tok], SPADES)
@@ -197,8 +197,9 @@ class Pharaon(GameState):
                 raise invalid(action, str(e), _NAMED) from None
             said = str(card)
         if card not in deck(self.rules.deck_size):
-            raise IllegalActionError(action, f"rank of {card} is not in a {self.rules.deck_size}-card deck",
-                                     rule_tag("shtoss-rule-roles", "H-4"))
+            raise refused(action, Msg("shtoss.no.rank_not_in_deck", {"card": I18nCards((int(card),)),
+                                                                     "size": self.rules.deck_size}),
+                          rule_tag("shtoss-rule-roles", "H-4"))
         return card, said, parse_int(words[2], action, "stake", _BANK)
 
     def _apply(self, action: str) -> str:
@@ -210,8 +211,7 @@ class Pharaon(GameState):
         if self.named is None:
             card, said, k = self._read_name(action, words)
             if not 0 < k <= self.bank:
-                raise IllegalActionError(action, f"stake {k} must be positive and at most the bank {self.bank}",
-                                         _BANK)
+                raise refused(action, Msg("shtoss.no.stake_range", {"kush": k, "bank": self.bank}), _BANK)
             self.inner = ShtossState.staked(self.rules, card, k, action=action)  # no podrezka in 004-P
             self.named = card
             return f"name {said} {k}"
@@ -223,8 +223,10 @@ class Pharaon(GameState):
 
         >>> Pharaon().why_illegal("name A 5")
         ("the banker first announces his bank: 'bank <amount>'", 'shtoss-rule-pharaon-bank')
+        >>> Pharaon().why_illegal("name A 5", "ru")
+        ('сперва банкомёт объявляет банк', 'shtoss-rule-pharaon-bank')
         """
-        return refusal(self, action)
+        return refusal(self, action, lang)
 
     def describe_action(self, action: str, lang: str = DEFAULT) -> ActionInfo:
         """``action`` described before it is made: the bank (``kind`` ``bank``, ``count`` the bank),
@@ -239,31 +241,39 @@ class Pharaon(GameState):
         >>> info = g.describe_action("name Q 5")
         >>> info.words, info.said, info.count
         ('Name the queen, stake 5', 'names the queen and stakes 5', 5)
+        >>> g.describe_action("name Q 5", "ru").words
+        'Назвать даму, ставка 5'
         """
+        check_lang(lang)
         text = action_text(action, _HINT)
         words = text.split()
         if self.bank is None and words and words[0].lower() == "bank":
             b = parse_int(words[1], action, "bank", _BANK) if len(words) == 2 else None
             if b is None:
                 raise invalid(action, "expected 'bank <amount>'", _BANK)
-            return ActionInfo(f"bank {b}", "bank", f"Announce a bank of {b}", f"announces a bank of {b}",
+            return ActionInfo(f"bank {b}", "bank", tr("shtoss.do.bank", lang, bank=b), tr("shtoss.said.bank", lang, bank=b),
                               "shtoss-rule-pharaon-bank", (), b)
         if self.named is None and words and words[0].lower() == "name":
             card, said, k = self._read_name(action, words)
-            rank = rank_name(card_rank(card))
-            return ActionInfo(f"name {said} {k}", "name", f"Name the {rank}, stake {k}",
-                              f"names the {rank} and stakes {k}", "shtoss-rule-pharaon-named-card", (int(card),), k)
-        return self.inner.describe_action(text)
+            rank = Msg(f"shtoss.rank.{card_rank(card)}")
+            return ActionInfo(f"name {said} {k}", "name", tr("shtoss.do.name", lang, rank=rank, kush=k),
+                              tr("shtoss.said.name", lang, rank=rank, kush=k), "shtoss-rule-pharaon-named-card",
+                              (int(card),), k)
+        return self.inner.describe_action(text, lang)
 
-    def phase_words(self) -> str:
-        """The phase in plain words, for a status line."""
+    def phase_words(self, lang: str = DEFAULT) -> str:
+        """The phase in plain words, for a status line (in ``lang``).
+
+        >>> Pharaon().phase_words(), Pharaon().phase_words("ru")
+        ('The banker announces his bank', 'Банкомёт объявляет банк')
+        """
         if self.bank is None:
-            return "The banker announces his bank"
+            return tr("shtoss.phase.bank", lang)
         if self.named is None:
-            return f"The punter names a card and his stake (at most the bank, {self.bank})"
+            return tr("shtoss.phase.name", lang, bank=self.bank)
         if self.is_terminal():
-            return "The coup is over"
-        return self.inner.phase_words()
+            return tr("shtoss.phase.coup_over", lang)
+        return self.inner.phase_words(lang)
 
     def limits(self) -> dict[str, Any]:
         """The bounds a front end's inputs keep to: ``bank`` (the smallest and the largest bank),
@@ -302,19 +312,29 @@ class Pharaon(GameState):
             unseen=tuple(inner.casekeeper().items()), returns=tuple(self.returns()))
 
     def settlement(self) -> Ledger:
-        """The coup's settlement as a :class:`~stukolka.base.Ledger`, once it is over."""
+        """The coup's settlement as a :class:`~stukolka.base.Ledger`, once it is over; it is said in
+        any language (``render(lang)``, ``html(lang)``, ``to_dict(lang)``).
+
+        >>> g = Pharaon()
+        >>> for a in ["bank 1000", "name A 100", "deck K♠ 3♦ A♣ A♥", "next", "next"]:
+        ...     g.apply_action(a)
+        >>> print(g.settlement().lines[0].words("ru"))
+        понтёр 1, Т♠ на 100: Т♣ на 3-м месте (направо); плие: две такие карты в одном абцуге (решает условленное правило о плие); понтёр 1 проигрывает 100
+        """
         if not self.is_terminal():
             raise IllegalActionError("settlement", "the coup is not over yet",
                                      rule_tag("shtoss-rule-pharaon-sides", "2.2"))
-        return ledger_of(self.inner.settlements, 2, ("banker", "punter"))
+        return ledger_of(self.inner.settlements, 2, ("banker", "punter"),
+                         (Msg("shtoss.banker"), Msg("shtoss.the_punter")))
 
     def view(self, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
         """Plain JSON-able data for a front end drawing Pharaon for ``seat``, in the shape of a
         shtoss deal's view, with ``actions``, ``phase_words`` and ``limits``."""
         legal = self.legal_actions() if self.current_player() == seat else []
-        out = view_of("pharaon", self.observation(seat), seat, legal, self.settlement() if self.is_terminal() else None)
-        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
-        out["phase_words"] = self.phase_words()
+        out = view_of("pharaon", self.observation(seat), seat, legal,
+                      self.settlement() if self.is_terminal() else None, lang)
+        out["actions"] = [self.describe_action(a, lang).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words(lang)
         out["limits"] = self.limits()
         return out
 

@@ -35,7 +35,7 @@ import random
 from fractions import Fraction
 from typing import Any, Mapping
 
-from stukolka.i18n import DEFAULT
+from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg
 from stukolka.base import CHANCE, TERMINAL, ActionInfo, GameState, Ledger
 from stukolka.cards import Card, Cards, card_rank, deck, parse_card
 from stukolka.errors import (
@@ -51,7 +51,7 @@ from stukolka.shtoss.checks import (
 )
 from stukolka.shtoss.records import RECORD_FORMAT, read_deal, read_json
 from stukolka.shtoss.rules import BANKER, KushError, ShtossRules, rule_tag, settle_card
-from stukolka.shtoss.stakes import Phase, Settlement, Stake
+from stukolka.shtoss.stakes import Phase, Settlement, Stake, refused
 
 __all__ = ["ShtossState", "loads", "apply_atomically", "action_text"]
 
@@ -134,8 +134,9 @@ class ShtossState(GameState):
             and kush % rules.min_kush == 0
         state = cls(rules, punters=1, initial_kush=kush if fits else rules.min_kush)
         if cards[0] not in state._deck:
-            raise IllegalActionError(action, f"{cards[0]} is not in a {rules.deck_size}-card deck",
-                                     rule_tag("shtoss-rule-roles", "H-4"))
+            raise refused(action, Msg("shtoss.no.not_in_deck", {"card": I18nCards((int(cards[0]),)),
+                                                                 "size": rules.deck_size}),
+                          rule_tag("shtoss-rule-roles", "H-4"))
         refusal = state._stake_refusal(action, 1, cards, kush)
         if refusal is not None:
             raise refusal
@@ -329,8 +330,9 @@ class ShtossState(GameState):
         except CardParseError as e:
             raise invalid(action, str(e), rule_tag("shtoss-rule-roles", "H-4")) from None
         if c not in self._deck:
-            raise IllegalActionError(action, f"{c} is not in a {self.rules.deck_size}-card deck",
-                                     rule_tag("shtoss-rule-roles", "H-4"))
+            raise refused(action, Msg("shtoss.no.not_in_deck", {"card": I18nCards((int(c),)),
+                                                                 "size": self.rules.deck_size}),
+                          rule_tag("shtoss-rule-roles", "H-4"))
         return c
 
     def _apply(self, action: str) -> str:
@@ -343,7 +345,7 @@ class ShtossState(GameState):
 
     def _dispatch(self, action: str, verb: str, args: list[str], player: int) -> None:
         if player == TERMINAL:
-            raise IllegalActionError(action, "the deal is over", rule_tag("shtoss-rule-several-stakes", "2.3.8"))
+            raise refused(action, Msg("shtoss.no.over"), rule_tag("shtoss-rule-several-stakes", "2.3.8"))
         if verb in ("stake", "pair"):
             return self._stake(action, verb, args, player)
         if verb in ("accept", "refuse"):
@@ -361,18 +363,14 @@ class ShtossState(GameState):
     def _stake(self, action: str, verb: str, args: list[str], player: int) -> None:
         if self.phase not in (Phase.STAKE, Phase.BETS):
             if self.phase is Phase.DEAL and self.rules.mid_deal_bets:
-                raise IllegalActionError(action, "new stakes go between abcugs, after the banker "
-                                                 "has turned one", rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
-            raise IllegalActionError(action, "after the podrezka nobody may change a card or a kush",
-                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
+                raise refused(action, Msg("shtoss.no.stake_between"), rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+            raise refused(action, Msg("shtoss.no.after_podrezka"), rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if self._pending is not None:
-            raise IllegalActionError(action, "the banker must first accept or refuse "
-                                             f"the stake {self._pending}",
-                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
+            raise refused(action, Msg("shtoss.no.pending", {"stake": _stake_words(self._pending)}),
+                          rule_tag("shtoss-rule-banker-refusal", "H-5"))
         ncards = 2 if verb == "pair" else 1
         if verb == "pair" and not self.rules.pair_bets:
-            raise IllegalActionError(action, "pair bets are not allowed (pair_bets=False)",
-                                     rule_tag("shtoss-rule-pair-bet", "H-11"))
+            raise refused(action, Msg("shtoss.no.pairs"), rule_tag("shtoss-rule-pair-bet", "H-11"))
         cards = Cards(self._card(a, action) for a in args[:ncards])
         kush = number(args[ncards], action, "kush") if len(args) > ncards else self.default_kush[player]
         refusal = self._stake_refusal(action, player, cards, kush)
@@ -389,32 +387,29 @@ class ShtossState(GameState):
         """Why a stake of ``kush`` on ``cards`` by ``player`` is refused now, or None if it is allowed
         (the one check behind both :meth:`legal_actions` and :meth:`apply_action`)."""
         if not 0 < kush <= MAX_AMOUNT:
-            return IllegalActionError(action, f"kush {short(kush, 30)} must be positive (and at most {MAX_AMOUNT})",
-                                      rule_tag("shtoss-rule-kush", "2.3.3"))
+            return refused(action, Msg("shtoss.no.kush_range", {"kush": short(kush, 30), "top": MAX_AMOUNT}),
+                           rule_tag("shtoss-rule-kush", "2.3.3"))
         if len(cards) == 2 and (card_rank(cards[0]) != card_rank(cards[1]) or cards[0] == cards[1]):
-            return IllegalActionError(action, "a pair is two cards of one rank and different suits",
-                                      rule_tag("shtoss-rule-pair-bet", "H-11"))
+            return refused(action, Msg("shtoss.no.pair_rank"), rule_tag("shtoss-rule-pair-bet", "H-11"))
         if self.rules.thirds and kush % 3:
-            return KushError(action, f"kush {kush} is not divisible by 3, as counting in "
-                                     "thirds requires", rule_tag("shtoss-rule-thirds", "H-6"))
+            return refused(action, Msg("shtoss.no.thirds", {"kush": kush}), rule_tag("shtoss-rule-thirds", "H-6"),
+                           KushError)
         top = self.rules.max_kush(self.initial_kush)
         if top is not None and kush > top:
-            return IllegalActionError(action, f"kush {kush} exceeds max_kush_ratio={self.rules.max_kush_ratio} x the "
-                                              f"initial kush {self.initial_kush}",
-                                      rule_tag("shtoss-rule-banker-refusal", "H-5"))
+            return refused(action, Msg("shtoss.no.ratio", {"kush": kush, "ratio": self.rules.max_kush_ratio,
+                                                           "initial": self.initial_kush}),
+                           rule_tag("shtoss-rule-banker-refusal", "H-5"))
         if self.phase is Phase.BETS and any(s.punter == player and set(s.cards) & set(cards)
                                             for s in self.open_stakes()):
-            return IllegalActionError(action, "that card is already staked and open; after the podrezka "
-                                              "its kush may not change", rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            return refused(action, Msg("shtoss.no.open_card"), rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not self._rank_live(card_rank(cards[0])):
-            return IllegalActionError(action, f"no card of rank {card_rank(cards[0])} is left to decide it",
-                                      rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+            return refused(action, Msg("shtoss.no.dead_rank", {"rank": card_rank(cards[0])}),
+                           rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
         if self.rules.bank_limit is not None:
             risk = self._risk_besides(player, cards) + self._at_risk(Stake(player, cards, kush))
             if risk > self.rules.bank_limit:
-                return IllegalActionError(action, f"the stakes would put {risk} at risk, "
-                                                  f"more than the bank (bank_limit={self.rules.bank_limit})",
-                                          rule_tag("shtoss-rule-bank-limit", "H-14"))
+                return refused(action, Msg("shtoss.no.bank_limit", {"risk": risk, "limit": self.rules.bank_limit}),
+                               rule_tag("shtoss-rule-bank-limit", "H-14"))
         return None
 
     def _at_risk(self, s: Stake) -> Fraction:
@@ -434,11 +429,8 @@ class ShtossState(GameState):
     def _answer(self, action: str, verb: str) -> None:
         if self._pending is None:
             if verb == "refuse" and self.rules.volny_kush:
-                raise IllegalActionError(action, "under вольный куш (free kush, volny_kush=True) the banker "
-                                                 "may not "
-                                                 "refuse a stake", rule_tag("shtoss-rule-free-kush", "H-5"))
-            raise IllegalActionError(action, "there is no stake waiting for the banker's answer",
-                                     rule_tag("shtoss-rule-banker-refusal", "H-5"))
+                raise refused(action, Msg("shtoss.no.volny"), rule_tag("shtoss-rule-free-kush", "H-5"))
+            raise refused(action, Msg("shtoss.no.nothing_pending"), rule_tag("shtoss-rule-banker-refusal", "H-5"))
         if verb == "accept":
             self._add(self._pending)
         self._pending = None
@@ -446,17 +438,14 @@ class ShtossState(GameState):
     def _done(self, action: str, player: int, stop: bool = False) -> None:
         if self.phase not in (Phase.STAKE, Phase.BETS) or self._pending is not None:
             word = "stop" if stop else "done"
-            raise IllegalActionError(action, f"'{word}' ends a punter's staking; now it is the {self.phase.value} phase",
-                                     rule_tag("shtoss-rule-kush", "2.3.3"))
+            raise refused(action, Msg("shtoss.no.done_phase", {"word": Msg("shtoss.word." + word),
+                                                               "phase": Msg("shtoss.phase_name." + self.phase.value)}),
+                          rule_tag("shtoss-rule-kush", "2.3.3"))
         if stop and not self.rules.mid_deal_bets:
-            raise IllegalActionError(action, "'stop' gives up the stakes between abcugs, which these rules do not "
-                                             "have (mid_deal_bets=False); say 'done'",
-                                     rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
+            raise refused(action, Msg("shtoss.no.stop"), rule_tag("shtoss-rule-mid-deal-bets", "H-13"))
         if self.phase is Phase.STAKE and not any(s.punter == player for s in self.stakes) \
                 and self._stake_options(player):
-            raise IllegalActionError(action, f"punter {player} has not staked a card (only a punter for whom "
-                                             "the bank has no room left may sit the deal out)",
-                                     rule_tag("shtoss-rule-kush", "2.3.3"))
+            raise refused(action, Msg("shtoss.no.not_staked", {"p": player}), rule_tag("shtoss-rule-kush", "2.3.3"))
         if stop:
             self.stopped = self.stopped | {player}
         later = self._askable(self._turn + 1)
@@ -480,29 +469,27 @@ class ShtossState(GameState):
 
     def _cut(self, action: str, args: list[str]) -> None:
         if self.phase is not Phase.CUT:
-            raise IllegalActionError(action, "the podrezka comes once, after the stakes",
-                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise refused(action, Msg("shtoss.no.cut_once"), rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if len(args) != 1:
             raise InvalidActionError(action, "expected 'cut <k>'", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         k = number(args[0], action, "cut point", rule_tag("shtoss-rule-podrezka", "2.3.4"))
         if not 1 <= k < self.rules.deck_size:
-            raise IllegalActionError(action, f"cut point {k} is outside 1..{self.rules.deck_size - 1}",
-                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise refused(action, Msg("shtoss.no.cut_range", {"k": k, "top": self.rules.deck_size - 1}),
+                          rule_tag("shtoss-rule-podrezka", "2.3.4"))
         self.cut = k
         self.phase = Phase.DEAL
 
     def _chance(self, action: str, verb: str, args: list[str]) -> None:
         if self.phase is not Phase.DEAL or self.current_player() != CHANCE:
-            raise IllegalActionError(action, "the banker's deck is fixed at a chance node, after the cut",
-                                     rule_tag("shtoss-rule-podrezka", "2.3.4"))
+            raise refused(action, Msg("shtoss.no.chance"), rule_tag("shtoss-rule-podrezka", "2.3.4"))
         rest = self._undealt_unknown()
         if verb == "card":
             if len(args) != 1:
                 raise InvalidActionError(action, "expected 'card <card>'", rule_tag("shtoss-rule-metka", "2.3.5"))
             c = self._card(args[0], action)
             if c not in rest:
-                raise IllegalActionError(action, f"{c} is already in place in the banker's deck",
-                                         rule_tag("shtoss-rule-roles", "H-4"))
+                raise refused(action, Msg("shtoss.no.in_place", {"card": I18nCards((int(c),))}),
+                              rule_tag("shtoss-rule-roles", "H-4"))
             self._order.append(c)
         elif verb == "shuffle":
             if len(args) != 1:
@@ -518,16 +505,14 @@ class ShtossState(GameState):
             except IllegalActionError:
                 raise
             if len(set(given)) != len(given) or any(c not in rest for c in given):
-                raise IllegalActionError(action, "a card is named twice or is already in place",
-                                         rule_tag("shtoss-rule-roles", "H-4"))
+                raise refused(action, Msg("shtoss.no.twice"), rule_tag("shtoss-rule-roles", "H-4"))
             self._order.extend(given + [c for c in rest if c not in given])
 
     def _next(self, action: str) -> None:
         if self.phase is not Phase.DEAL or self.current_player() != BANKER:
             who = self.current_player()
-            raise IllegalActionError(action, "it is not the banker's turn to deal" +
-                                     (" (the deck is not fixed yet)" if who == CHANCE else ""),
-                                     rule_tag("shtoss-rule-metka", "2.3.5"))
+            raise refused(action, Msg("shtoss.no.not_turn_deck" if who == CHANCE else "shtoss.no.not_turn"),
+                          rule_tag("shtoss-rule-metka", "2.3.5"))
         a = self.dealt + 1
         abcug = self._order[a - 1:min(a + 1, self.deal_length)]
         self.dealt += len(abcug)
@@ -620,10 +605,11 @@ class ShtossState(GameState):
         described, :meth:`describe_action`) for the seat to act, ``phase_words``, ``limits``,
         ``stopped`` (the punters who stake nothing more this deal) and ``mid_deal_bets``."""
         legal = self.legal_actions() if self.current_player() == seat else []
+        texts = [("" if st is None else st.msg.text(lang)) for st in self._stake_settlements()]
         out = view_of("shtoss", self.observation(seat), seat, legal,
-                      self.settlement() if self.is_terminal() else None)
-        out["actions"] = [self.describe_action(a).to_dict() for a in legal]
-        out["phase_words"] = self.phase_words()
+                      self.settlement() if self.is_terminal() else None, lang, texts)
+        out["actions"] = [self.describe_action(a, lang).to_dict() for a in legal]
+        out["phase_words"] = self.phase_words(lang)
         out["limits"] = self.limits()
         out["stopped"] = sorted(self.stopped)
         out["mid_deal_bets"] = self.rules.mid_deal_bets
@@ -634,26 +620,30 @@ class ShtossState(GameState):
         """The banker (seat 0) and the punters (seats 1 .. ``punters``)."""
         return self.punters + 1
 
-    def phase_words(self) -> str:
-        """The phase in plain words, for a status line: who is to do what.
+    def phase_words(self, lang: str = DEFAULT) -> str:
+        """The phase in plain words, for a status line: who is to do what (in ``lang``).
 
-        >>> ShtossState(punters=2).phase_words()
-        'Punter 1 stakes a card'
+        >>> ShtossState(punters=2).phase_words(), ShtossState(punters=2).phase_words("ru")
+        ('Punter 1 stakes a card', 'Понтёр 1 ставит карту')
         """
+        return self.phase_msg().text(lang)
+
+    def phase_msg(self) -> Msg:
+        """The phase as a message of the catalogue (:meth:`phase_words`)."""
         p = self.current_player()
         if self.phase is Phase.OVER:
-            return "The deal is over: every stake is settled"
+            return Msg("shtoss.phase.over")
         if self._pending is not None:
-            return f"The banker answers a raised kush of {self._pending.kush}"
+            return Msg("shtoss.phase.pending", {"kush": self._pending.kush})
         if self.phase is Phase.STAKE:
-            return f"Punter {p} stakes a card"
+            return Msg("shtoss.phase.stake", {"p": p})
         if self.phase is Phase.CUT:
-            return f"The podrezka: {'punter 1' if p == 1 else 'the banker'} cuts the banker's deck"
+            return Msg("shtoss.phase.cut_punter" if p == 1 else "shtoss.phase.cut_banker")
         if self.phase is Phase.BETS:
-            return f"Between abcugs: punter {p} may stake a new card"
+            return Msg("shtoss.phase.bets", {"p": p})
         if p == CHANCE:
-            return "The banker's deck is set, face down"
-        return f"The banker turns abcug {self.dealt // 2 + 1}"
+            return Msg("shtoss.phase.deck")
+        return Msg("shtoss.phase.turn", {"n": self.dealt // 2 + 1})
 
     def limits(self) -> dict[str, Any]:
         """The bounds a front end's inputs keep to, from the rules: ``punters`` (the fewest and
@@ -671,8 +661,10 @@ class ShtossState(GameState):
 
         >>> ShtossState().why_illegal("cut 5")
         ('the podrezka comes once, after the stakes', 'shtoss-rule-podrezka')
+        >>> ShtossState().why_illegal("cut 5", "ru")
+        ('подрезка бывает один раз, после ставок', 'shtoss-rule-podrezka')
         """
-        return refusal(self, action)
+        return refusal(self, action, lang)
 
     def card_locations(self) -> dict[int, str]:
         """Where each card of the banker's deck is: ``"deck"`` (still to be turned, face down),
@@ -695,8 +687,11 @@ class ShtossState(GameState):
         >>> info = s.describe_action("stake Q♠")
         >>> info.kind, info.words, info.said, info.count, info.secret
         ('stake', 'Stake 2 on the queen of spades', 'stakes 2 on a card face down', 2, True)
+        >>> info = s.describe_action("stake Q♠", "ru")
+        >>> info.words, info.said
+        ('Поставить 2 на Д♠', 'ставит 2 на закрытую карту')
         """
-        return describe(self, action)
+        return describe(self, action, lang)
 
     # ---------------------------------------------------------------- records
     def to_record(self) -> dict[str, Any]:
@@ -750,6 +745,13 @@ class ShtossState(GameState):
         if self.is_terminal():
             out += self.settlement()._repr_html_()
         return out
+
+
+def _stake_words(stake: Stake) -> Msg:
+    """A stake as a refusal names it: ``P1 Q♠ 30`` (the same in every language, card letters aside)."""
+    kind = Msg("shtoss.kind.pair" if len(stake.cards) == 2 else "shtoss.kind.single")
+    return Msg("shtoss.stake_line", {"p": stake.punter, "kind": kind, "cards": I18nCards(tuple(int(c) for c in stake.cards)),
+                                     "kush": stake.kush})
 
 
 def loads(text: str | bytes) -> ShtossState:
