@@ -91,7 +91,7 @@ export function readPart(part, typed, lang = LANG) {
     case "card":
       return { ok: true, right: part.accept.includes(answer.replaceAll(" ", "")), said: shown };
     case "cards": {
-      const tokens = answer.split(CARD_GAPS).filter((t) => t && !part.joiners.includes(t));
+      const tokens = answer.split(CARD_GAPS).filter((tok) => tok && !part.joiners.includes(tok));
       const found = new Set();
       let i = 0;
       while (i < tokens.length) {

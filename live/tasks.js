@@ -50,16 +50,16 @@ export function taskList(ctx) {
     update(view) {
       const tasks = (view && view.live && view.live.tasks) || [];
       const now = [];
-      for (const t of tasks) {
-        const li = items.get(t.id);
-        if (!li || !t.done || ticked.has(t.id)) continue;
-        ticked.add(t.id);
+      for (const task of tasks) {
+        const li = items.get(task.id);
+        if (!li || !task.done || ticked.has(task.id)) continue;
+        ticked.add(task.id);
         const was = li.dataset.done === "yes" && li.querySelector(".live-task-state");
         if (was) was.textContent = t("exercises.task.done");
         mark(li, "now");
-        now.push(t.words);
+        now.push(task.words);
         const entry = progressId(li);
-        if (entry.id) record("task", null, entry.id, { done: true, words: t.words });
+        if (entry.id) record("task", null, entry.id, { done: true, words: task.words });
       }
       if (now.length) note.textContent = t("exercises.task.now", { list: now.join("; ") });
     },
