@@ -17,7 +17,9 @@ place among them, counted from 1; ``:yesno:`` (``yes`` or ``no``) asks a yes-or-
 :class:`stukolka.exercises.Exercise` from its options at build time (so a malformed question is a
 build error) and writes the exercise's own ``_repr_html_``; ``exercise_pages.py`` then gives the
 page the script that checks the reader's answer.  The directive's body, if any, is ignored: the
-model answer is the ``:::{dropdown} Answer`` after it, as in the notebooks.
+model answer is the ``:::{dropdown} Answer`` after it, as in the notebooks.  ``:lang:`` (``en``,
+``ru``) is the language of the form's own words ("Check", "Yes"): by default the book's
+``language`` if the engine speaks it, else English.
 """
 
 from __future__ import annotations
@@ -28,21 +30,27 @@ from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
 from stukolka.exercises import Choice, Exercise, YesNo
+from stukolka.i18n import DEFAULT, LANGS
 
 
-def build_exercise(options: dict[str, Any]) -> Exercise:
+def build_exercise(options: dict[str, Any], lang: str = DEFAULT) -> Exercise:
     """The :class:`Exercise` an ``{exercise}`` directive's options describe.
 
     >>> e = build_exercise({"id": "history-9", "title": "T", "label": "L", "choices": "a | b", "answer": "2", "why": "w"})
     >>> e.spec()["parts"][0]["answer"]
     'b'
+    >>> build_exercise({"id": "h-1", "title": "T", "yesno": "yes", "why": "w", "lang": "ru"}).parts[0].options
+    ['Да', 'Нет']
     """
+    lang = (options.get("lang") or lang).strip()
+    if lang not in LANGS:
+        raise ValueError(f"exercise {options.get('id')!r}: :lang: must be one of {', '.join(LANGS)}, not {lang!r}")
     label = options.get("label") or "Your answer"
     if "yesno" in options:
         said = options["yesno"].strip().lower()
         if said not in ("yes", "no"):
             raise ValueError(f"exercise {options.get('id')!r}: :yesno: must be yes or no, not {said!r}")
-        part = YesNo(label, said == "yes")
+        part = YesNo(label, said == "yes", lang=lang)
     else:
         readings = [r.strip() for r in (options.get("choices") or "").split("|") if r.strip()]
         answer = (options.get("answer") or "").strip()
@@ -53,7 +61,7 @@ def build_exercise(options: dict[str, Any]) -> Exercise:
     if not options.get("id") or not options.get("title") or not options.get("why"):
         raise ValueError(f"exercise {options.get('id')!r}: :id:, :title: and :why: are required")
     return Exercise(options["id"], part, rule=options.get("rule", ""), why=options["why"],
-                    hint=options.get("hint", ""), title=options["title"])
+                    hint=options.get("hint", ""), title=options["title"], lang=lang)
 
 
 class ExerciseDirective(Directive):
@@ -61,11 +69,12 @@ class ExerciseDirective(Directive):
     option_spec = {"id": directives.unchanged_required, "title": directives.unchanged_required,
                    "label": directives.unchanged, "choices": directives.unchanged, "answer": directives.unchanged, "yesno": directives.unchanged,
                    "rule": directives.unchanged, "why": directives.unchanged_required,
-                   "hint": directives.unchanged}
+                   "hint": directives.unchanged, "lang": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         try:
-            ex = build_exercise(dict(self.options))
+            book = getattr(self.state.document.settings.env.config, "language", None) or DEFAULT
+            ex = build_exercise(dict(self.options), book if book in LANGS else DEFAULT)
         except Exception as exc:  # a malformed question is the page's error, with its place
             raise self.error(f"exercise: {exc}") from None
         return [nodes.raw("", ex._repr_html_(), format="html")]

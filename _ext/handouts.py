@@ -8,7 +8,9 @@ and a line to write on for each part, and no answers.  One page ``handouts/answe
 every exercise of the book with its answer, why, and the rule it rests on (the rule's heading, read
 from the built ``objects.inv``).  Both are read from the same built pages the reader sees, so a form
 added to a chapter appears in its handout and in the key at the next build.  ``handouts/index.json``
-lists what was written.  The pages are styled for A4 (``handouts/handouts.css``).
+lists what was written.  The pages are styled for A4 (``handouts/handouts.css``).  Their fixed words
+("Answer key", "Name", "Rule") are the catalogue's (``stukolka/i18n/<lang>/exercises.json``), in the
+language of the page they are made from (its ``<html lang>``; the key: the book's language).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from exercise_pages import toc_pages  # noqa: E402
 from live_tables import rule_links  # noqa: E402
+
+from stukolka.i18n import DEFAULT, LANGS, tr  # noqa: E402
 
 OUT = "handouts"
 KEY = "answer-key"
@@ -120,10 +124,17 @@ def _clean(el, page_url: str):
     return el
 
 
+def page_lang(soup) -> str:
+    """The language of a built page (its ``<html lang>``), where the catalogue has it; else English."""
+    root = soup.find("html")
+    said = str((root.get("lang") if root is not None else "") or "").lower()[:2]
+    return said if said in LANGS else DEFAULT
+
+
 def page_exercises(page_html: str, page: str) -> dict[str, Any]:
     """One built page's exercises (in page order) and its rules in brief.
 
-    Returns ``{"title", "objectives" (HTML or ""), "exercises": [{"spec", "question" (HTML)}]}``.
+    Returns ``{"title", "lang", "objectives" (HTML or ""), "exercises": [{"spec", "question" (HTML)}]}``.
     """
     soup = _soup(page_html)
     url = page + ".html"
@@ -140,7 +151,7 @@ def page_exercises(page_html: str, page: str) -> dict[str, Any]:
         seen.add(spec["id"])
         q = "".join(str(_clean(e, url)) for e in _question(div))
         exercises.append({"spec": spec, "question": q})
-    return {"title": title, "objectives": objectives, "exercises": exercises}
+    return {"title": title, "lang": page_lang(soup), "objectives": objectives, "exercises": exercises}
 
 
 def _rule_words(rule: str, rules: dict[str, dict[str, str]]) -> str:
@@ -156,10 +167,10 @@ MATHJAX = ('<script>window.MathJax = {"options": {"processHtmlClass": "tex2jax_p
            '<script defer="defer" src="../_static/mathjax/tex-mml-chtml.js"></script>')
 
 
-def _doc(title: str, body: str) -> str:
+def _doc(title: str, body: str, lang: str = DEFAULT) -> str:
     # the book's offline script, as on every page of the book: a handout is saved for offline reading too
     math = MATHJAX if re.search(r'class="[^"]*\bmath\b', body) else ""
-    return ("<!DOCTYPE html>\n<html lang=\"en\" data-content_root=\"../\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\" data-content_root=\"../\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title>"
             "<link rel=\"stylesheet\" href=\"handouts.css\">" + math +
             "<script type=\"module\" src=\"../_static/live/offline.js\"></script></head><body>\n"
@@ -181,49 +192,53 @@ def _parts_blank(spec: dict[str, Any]) -> str:
 def handout_html(page: str, data: dict[str, Any], rules: dict[str, dict[str, str]]) -> str:
     """A chapter's handout: its rules in brief, its exercises with room to write, no answers."""
     title = data["title"]
+    lang = data.get("lang", DEFAULT)
     stated = [r["title"] for label, r in sorted(rules.items(), key=lambda kv: kv[1]["href"])
               if r["href"].split("#")[0] == page + ".html" and r.get("title")]
     body = [f"<h1>{html.escape(title)}</h1>",
-            "<p class=\"sub\">Handout: the chapter in brief and its exercises.</p>",
-            "<p class=\"name\">Name <span></span> Date <span></span></p>"]
+            f"<p class=\"sub\">{tr('exercises.handout.sub', lang)}</p>",
+            f"<p class=\"name\">{tr('exercises.handout.name', lang)} <span></span> "
+            f"{tr('exercises.handout.date', lang)} <span></span></p>"]
     if data["objectives"] or stated or data["exercises"]:
-        body.append("<h2>The chapter in brief</h2>")
+        body.append(f"<h2>{tr('exercises.handout.brief', lang)}</h2>")
     if data["objectives"]:
         body.append(f"<div class=\"brief\">{data['objectives']}</div>")
     rested = [_rule_words(ex["spec"].get("rule", ""), rules) for ex in data["exercises"]]
     listed = list(dict.fromkeys([*stated, *filter(None, rested)]))
     if listed:
-        body.append("<h3>The rules it states and its exercises rest on</h3><ul class=\"rules\">"
+        body.append(f"<h3>{tr('exercises.handout.rules', lang)}</h3><ul class=\"rules\">"
                     + "".join(f"<li>{html.escape(t)}</li>" for t in listed) + "</ul>")
-    body.append("<h2>Exercises</h2>")
+    body.append(f"<h2>{tr('exercises.handout.exercises', lang)}</h2>")
     for n, ex in enumerate(data["exercises"], 1):
         spec = ex["spec"]
         q = ex["question"] or f"<p><strong>{n}. {html.escape(spec.get('title', ''))}</strong></p>"
         body.append(f"<div class=\"q\" data-id=\"{html.escape(spec['id'])}\">{q}{_parts_blank(spec)}</div>")
-    return _doc(f"Handout: {title}", "\n".join(body))
+    return _doc(tr("exercises.handout.title", lang, title=title), "\n".join(body), lang)
 
 
-def key_html(chapters: list[tuple[str, dict[str, Any]]], rules: dict[str, dict[str, str]]) -> str:
-    """The answer key: every exercise of the book, its answer, why, and the rule it rests on."""
-    body = ["<div class=\"key\"><h1>Answer key</h1>",
-            "<p class=\"sub\">Every exercise of the book, chapter by chapter: the answer, why, and the rule it rests on.</p>"]
+def key_html(chapters: list[tuple[str, dict[str, Any]]], rules: dict[str, dict[str, str]], lang: str = DEFAULT) -> str:
+    """The answer key: every exercise of the book, its answer, why, and the rule it rests on (its own
+    words in ``lang``)."""
+    body = [f"<div class=\"key\"><h1>{tr('exercises.handout.key', lang)}</h1>",
+            f"<p class=\"sub\">{tr('exercises.handout.key_sub', lang)}</p>"]
     for page, data in chapters:
         body.append(f"<h2>{html.escape(data['title'])}</h2>")
         for ex in data["exercises"]:
             spec = ex["spec"]
             rule = _rule_words(spec.get("rule", ""), rules)
-            rows = [("Answer", spec.get("answer", "")), ("Why", spec.get("why", "")), ("Rule", rule)]
+            rows = [(tr("exercises.handout.answer", lang), spec.get("answer", "")),
+                    (tr("exercises.handout.why", lang), spec.get("why", "")), (tr("exercises.handout.rule", lang), rule)]
             dl = "".join(f"<dt>{k}</dt><dd>{html.escape(v)}</dd>" for k, v in rows if v)
             body.append(f"<div class=\"q\" data-id=\"{html.escape(spec['id'])}\">"
                         f"<h3>{html.escape(spec.get('title', ''))} <span class=\"id\">{html.escape(spec['id'])}</span></h3>"
                         f"<dl>{dl}</dl></div>")
     body.append("</div>")
-    return _doc("Answer key", "\n".join(body))
+    return _doc(tr("exercises.handout.key", lang), "\n".join(body), lang)
 
 
-def write_handouts(site: Path, pages: list[str]) -> dict[str, Any]:
-    """Write ``site/handouts/``: a handout per page with exercises, the answer key, the CSS and an
-    index; an exercise id used twice is an error."""
+def write_handouts(site: Path, pages: list[str], lang: str = DEFAULT) -> dict[str, Any]:
+    """Write ``site/handouts/``: a handout per page with exercises, the answer key (its words in
+    ``lang``, the book's language), the CSS and an index; an exercise id used twice is an error."""
     inv = site / "objects.inv"
     rules = rule_links(inv) if inv.exists() else {}
     out = site / OUT
@@ -245,7 +260,7 @@ def write_handouts(site: Path, pages: list[str]) -> dict[str, Any]:
         chapters.append((page, data))
         name = page.split("/")[-1]
         (out / f"{name}.html").write_text(handout_html(page, data, rules), encoding="utf-8")
-    (out / f"{KEY}.html").write_text(key_html(chapters, rules), encoding="utf-8")
+    (out / f"{KEY}.html").write_text(key_html(chapters, rules, lang), encoding="utf-8")
     index = {"version": 1, "key": f"{KEY}.html",
              "handouts": [{"page": p, "file": p.split("/")[-1] + ".html", "title": d["title"],
                            "ids": [e["spec"]["id"] for e in d["exercises"]]} for p, d in chapters]}
@@ -258,7 +273,8 @@ def _build_finished(app, exception) -> None:
         return
     toc = Path(app.srcdir) / "_toc.yml"
     pages = toc_pages(toc) if toc.exists() else sorted(app.env.found_docs)
-    write_handouts(Path(app.outdir), pages)
+    book = getattr(app.config, "language", None) or DEFAULT
+    write_handouts(Path(app.outdir), pages, book if book in LANGS else DEFAULT)
 
 
 def setup(app):

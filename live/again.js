@@ -5,9 +5,11 @@
 // with the person at the chosen seat (the page switches to that table), `advisor` lets the advisor
 // play the reader's seat on the same deal against the same bots.  Its choices and the reader's are
 // shown side by side in the engine's words (describe_action's `words`), with each side's result
-// from the engine's settlement.  Nothing here works out a move or a sum.
+// from the engine's settlement.  Nothing here works out a move or a sum.  Its own words are the
+// catalogue's, in the page's language (t() of progress.js).
 
 import { h, money } from "./common.js";
+import { t } from "./progress.js";
 
 let COUNTER = 0;
 
@@ -15,7 +17,7 @@ let COUNTER = 0;
 // `switchTo(reply, words)` makes the page show the new table.
 export function sameDeal(ctx, get, switchTo) {
   const uid = `again-${++COUNTER}`;
-  const el = h("section", { class: "lt-again", "aria-label": "The same deal again" });
+  const el = h("section", { class: "lt-again", "aria-label": t("exercises.again.title") });
   const note = h("p", { class: "lt-again-note", role: "status", "aria-live": "polite" });
   const result = h("div", { class: "lt-again-result" });
   let shownFor = null;
@@ -26,29 +28,30 @@ export function sameDeal(ctx, get, switchTo) {
     return h("div", { class: "lt-again-side" },
       h("h5", { text: title }),
       h("ol", {}, s.moves.map((m) => h("li", { text: m.words }))),
-      h("p", { class: "lt-again-net" }, `Result: ${money(s.net)}` + (s.tricks === null || s.tricks === undefined ? "" :
-        `, ${s.tricks} trick${s.tricks === 1 ? "" : "s"}`) + ` for ${name}.`));
+      h("p", { class: "lt-again-net" }, s.tricks === null || s.tricks === undefined
+        ? t("exercises.again.result", { net: money(s.net), name })
+        : t("exercises.again.result_tricks", { net: money(s.net), n: s.tricks, name })));
   }
 
   async function advisor() {
     const { table, view, name } = get();
     const seat = view.live.people[0];
-    note.textContent = "The advisor is playing your seat on the same deal…";
+    note.textContent = t("exercises.again.advisor_playing");
     result.replaceChildren();
     const r = await ctx.client.call({ cmd: "advisor", table, seat });
     if (get().table !== table) return;
-    if (!r.ok) { note.textContent = `The advisor could not play this deal: ${r.error}`; return; }
+    if (!r.ok) { note.textContent = t("exercises.again.advisor_failed", { error: r.error }); return; }
     const a = r.advisor;
-    result.replaceChildren(side("Your play", a.reader, name(seat)), side("The advisor's play", a.advisor, name(seat)));
-    note.textContent = `The advisor's result on this deal: ${money(a.advisor.net)}; yours: ${money(a.reader.net)}.`;
+    result.replaceChildren(side(t("exercises.again.yours"), a.reader, name(seat)), side(t("exercises.again.advisors"), a.advisor, name(seat)));
+    note.textContent = t("exercises.again.compare", { advisor: money(a.advisor.net), reader: money(a.reader.net) });
   }
 
   async function again(seat) {
     const { table } = get();
     note.textContent = "";
     const r = await ctx.client.call({ cmd: "again", table, seat });
-    if (!r.ok) { note.textContent = `The deal could not be dealt again: ${r.error}`; return; }
-    switchTo(r, `The same deal again: you are now seat ${seat}${seat === r.view.dealer ? ", the dealer" : ""}.`);
+    if (!r.ok) { note.textContent = t("exercises.again.failed", { error: r.error }); return; }
+    switchTo(r, t(seat === r.view.dealer ? "exercises.again.now_dealer" : "exercises.again.now_seat", { seat }));
   }
 
   function draw() {
@@ -61,13 +64,14 @@ export function sameDeal(ctx, get, switchTo) {
     result.replaceChildren(); note.textContent = "";
     const me = view.live.people[0], n = view.seats.length;
     const sel = h("select", { id: `${uid}-seat` }, [...Array(n).keys()].map((q) => h("option", {
-      value: String(q), text: `seat ${q}` + (q === me ? " (your seat now)" : "") + (q === view.dealer ? ", the dealer" : "") })));
+      value: String(q), text: t("exercises.again.option", { seat: q }) + (q === me ? t("exercises.again.option_mine") : "") +
+        (q === view.dealer ? t("exercises.again.option_dealer") : "") })));
     sel.value = String((me + 1) % n);
-    el.replaceChildren(h("h4", { text: "The same deal again" }),
-      h("p", { class: "lt-again-row" }, h("label", { for: sel.id, text: "Play this deal again from " }), sel, " ",
-        h("button", { type: "button", class: "lt-again-play", onclick: () => again(Number(sel.value)) }, "Play this deal again")),
+    el.replaceChildren(h("h4", { text: t("exercises.again.title") }),
+      h("p", { class: "lt-again-row" }, h("label", { for: sel.id, text: t("exercises.again.from") }), sel, " ",
+        h("button", { type: "button", class: "lt-again-play", onclick: () => again(Number(sel.value)) }, t("exercises.again.play"))),
       h("p", { class: "lt-again-row" },
-        h("button", { type: "button", class: "lt-again-advisor", onclick: advisor }, "How would the advisor have played it?")),
+        h("button", { type: "button", class: "lt-again-advisor", onclick: advisor }, t("exercises.again.advisor"))),
       note, result);
   }
 

@@ -13,9 +13,13 @@
 // try and opens the model answer (the `Answer` dropdown after the form, hidden until then).
 // A prediction ("predict, then see"): the reader commits a guess; the page then shows the value
 // and how close the guess came.  Both are recorded in the reader's progress (progress.js).
+//
+// The form's own words and the feedback's (the buttons, "Right: …", "Hint: …", "60 chips") are the
+// catalogue's, in the page's language (<html lang>; t() of progress.js); the question, its labels,
+// hint and why, and the answer in words, are the exercise's as the notebook wrote them.
 
 import { h, ruleLink } from "./common.js";
-import { record } from "./progress.js";
+import { LANG, decimalText, numberText, record, t } from "./progress.js";
 
 const BASE = new URL(".", import.meta.url);            // .../_static/live/
 const ROOT = new URL("../../", BASE);                  // the book's root
@@ -46,9 +50,9 @@ export function normalize(typed) {
 // A number with at most `digits` decimals, trailing zeros left off (Python: f"{x:.{digits}f}" stripped).
 function decimals(x, digits) { return String(Number(x.toFixed(digits))); }
 
-function percent(x) {
+function percent(x, lang) {
   const pct = x * 100;
-  return `${decimals(pct, Math.abs(pct) < 10 ? 2 : 1)} %`;
+  return `${decimalText(decimals(pct, Math.abs(pct) < 10 ? 2 : 1), lang)} %`;
 }
 
 function chanceValue(answer) {
@@ -59,29 +63,35 @@ function chanceValue(answer) {
   return null;
 }
 
-function minus(n) { return n < 0 ? `−${-n}` : String(n); }
+function signed(n, lang) { return n < 0 ? `−${numberText(-n, lang)}` : numberText(n, lang); }
+
+// A number of chips in words ("60 chips", "1 chip"); another unit is the chapter's word, as written.
+function amount(n, unit, lang) {
+  if (unit === "chips") return t("exercises.chips", { n: Math.abs(n), amount: signed(n, lang) }, lang);
+  return unit ? t("exercises.unit", { amount: signed(n, lang), unit }, lang) : signed(n, lang);
+}
 
 // One part: {ok, right, said, problem, value}.
-export function readPart(part, typed) {
+export function readPart(part, typed, lang = LANG) {
   const answer = normalize(typed);
   const shown = String(typed).trim();
-  if (!answer) return { ok: false, right: false, problem: `no answer for “${part.label}”` };
+  if (!answer) return { ok: false, right: false, problem: t("exercises.problem.empty", { label: part.label }, lang) };
   switch (part.kind) {
     case "amount": {
       const m = AMOUNT.exec(answer);
-      if (!m || (m[3] && !part.units.includes(m[3]))) return { ok: false, right: false, problem: `“${shown}” is not a number of chips` };
+      if (!m || (m[3] && !part.units.includes(m[3]))) return { ok: false, right: false, problem: t("exercises.problem.amount", { typed: shown }, lang) };
       const n = Number(m[2]) * (m[1] === "-" ? -1 : 1);
-      return { ok: true, right: n === part.value, said: minus(n) + (part.unit ? ` ${part.unit}` : ""), value: n };
+      return { ok: true, right: n === part.value, said: amount(n, part.unit, lang), value: n };
     }
     case "chance": {
       const x = chanceValue(answer);
-      if (x === null) return { ok: false, right: false, problem: `“${shown}” is not a fraction, a decimal or a percentage` };
-      return { ok: true, right: Math.abs(x - part.num / part.den) <= part.tolerance + 1e-12, said: percent(x), value: x };
+      if (x === null) return { ok: false, right: false, problem: t("exercises.problem.chance", { typed: shown }, lang) };
+      return { ok: true, right: Math.abs(x - part.num / part.den) <= part.tolerance + 1e-12, said: percent(x, lang), value: x };
     }
     case "card":
       return { ok: true, right: part.accept.includes(answer.replaceAll(" ", "")), said: shown };
     case "cards": {
-      const tokens = answer.split(CARD_GAPS).filter((t) => t && !part.joiners.includes(t));
+      const tokens = answer.split(CARD_GAPS).filter((tok) => tok && !part.joiners.includes(tok));
       const found = new Set();
       let i = 0;
       while (i < tokens.length) {
@@ -102,24 +112,24 @@ export function readPart(part, typed) {
       if (Object.prototype.hasOwnProperty.call(part.names, answer)) n = part.names[answer];
       else {
         const m = SEAT.exec(answer);
-        if (!m || (m[1] && !part.words.includes(m[1]))) return { ok: false, right: false, problem: `“${shown}” is not a seat's number` };
+        if (!m || (m[1] && !part.words.includes(m[1]))) return { ok: false, right: false, problem: t("exercises.problem.seat", { typed: shown }, lang) };
         n = Number(m[2]);
       }
-      return { ok: true, right: n === part.value, said: `seat ${n}` };
+      return { ok: true, right: n === part.value, said: t("exercises.seat", { n }, lang) };
     }
     case "choice": {
       const k = part.accept.indexOf(answer);
-      if (k < 0) return { ok: false, right: false, problem: `“${shown}” is not one of the readings` };
+      if (k < 0) return { ok: false, right: false, problem: t("exercises.problem.choice", { typed: shown }, lang) };
       return { ok: true, right: k === part.right, said: shown };
     }
     default:
-      return { ok: false, right: false, problem: "an answer of an unknown kind" };
+      return { ok: false, right: false, problem: t("exercises.problem.kind", {}, lang) };
   }
 }
 
-// The verdict on a whole answer, in the words stukolka/exercises.py's check() gives.
-export function verdict(spec, typed, tries = 1) {
-  const reads = spec.parts.map((p, i) => readPart(p, typed[i] === undefined ? "" : typed[i]));
+// The verdict on a whole answer, in the words stukolka/exercises.py's check() gives (in `lang`).
+export function verdict(spec, typed, tries = 1, lang = LANG) {
+  const reads = spec.parts.map((p, i) => readPart(p, typed[i] === undefined ? "" : typed[i], lang));
   const parts = reads.map((r) => r.right);
   const bad = reads.find((r) => !r.ok);
   if (bad) return { right: false, read: false, parts, words: bad.problem[0].toUpperCase() + bad.problem.slice(1) + ".", rule: "" };
@@ -127,22 +137,23 @@ export function verdict(spec, typed, tries = 1) {
   let words;
   if (spec.mode === "predict") {
     const p = spec.parts[0], r = reads[0];
-    let how = r.right ? "right" : "not right";
+    let how = t(r.right ? "exercises.how.right" : "exercises.how.wrong", {}, lang);
     if (p.kind === "amount") {
       const d = r.value - p.value;
-      how = d === 0 ? "exactly right" : `${Math.abs(d)} too ${d > 0 ? "many" : "few"}`;
+      how = d === 0 ? t("exercises.how.exact", {}, lang) : t(d > 0 ? "exercises.how.many" : "exercises.how.few", { d: Math.abs(d) }, lang);
     } else if (p.kind === "chance") {
       const d = r.value - p.num / p.den;
-      const pts = decimals(Math.abs(d) * 100, 1);
-      how = r.right ? "right, within the tolerance" : `${pts} percentage points too ${d > 0 ? "high" : "low"}`;
+      const pts = decimalText(decimals(Math.abs(d) * 100, 1), lang);
+      how = r.right ? t("exercises.how.within", {}, lang) : t(d > 0 ? "exercises.how.high" : "exercises.how.low", { n: pts, points: pts }, lang);
     }
-    words = [`You said ${r.said}; it is ${p.answer}: ${how}.`, spec.why].filter(Boolean).join(" ");
+    words = [t("exercises.said", { said: r.said, answer: p.answer, how }, lang), spec.why].filter(Boolean).join(" ");
   } else if (right) {
-    words = [`Right: ${spec.answer}.`, spec.why].filter(Boolean).join(" ");
+    words = [t("exercises.right", { answer: spec.answer }, lang), spec.why].filter(Boolean).join(" ");
   } else {
     const lead = spec.parts.length > 1
-      ? spec.parts.map((p, i) => `${p.label}: ${parts[i] ? "right" : "not right"}.`).join(" ") : "Not right.";
-    const tail = spec.hint && tries <= 1 ? `Hint: ${spec.hint}` : (spec.why || "Try again.");
+      ? spec.parts.map((p, i) => t(parts[i] ? "exercises.part.right" : "exercises.part.wrong", { label: p.label }, lang)).join(" ")
+      : t("exercises.wrong", {}, lang);
+    const tail = spec.hint && tries <= 1 ? t("exercises.hint", { hint: spec.hint }, lang) : (spec.why || t("exercises.again", {}, lang));
     words = `${lead} ${tail}`;
   }
   return { right, read: true, parts, words, rule: spec.rule };
@@ -178,6 +189,12 @@ function wire(box) {
   const show = box.querySelector(".ex-show");
   const answer = modelAnswer(box);
   if (answer) { answer.hidden = true; answer.classList.add("ex-answer"); }
+  // the form's own words in the page's language (the notebook drew them in the exercise's)
+  const check = form.querySelector(".ex-check");
+  const head = form.querySelector(".ex-head");
+  check.textContent = t(spec.mode === "predict" ? "exercises.commit" : "exercises.check");
+  if (head) head.textContent = t(spec.mode === "predict" ? "exercises.head.predict" : "exercises.head.exercise");
+  if (show) show.textContent = t("exercises.show");
   let tries = 0, everRight = false, committed = false;
 
   const say = (v, extra = []) => {
@@ -189,7 +206,6 @@ function wire(box) {
     });
   };
 
-  const check = form.querySelector(".ex-check");
   // Enter in an answer checks it, as the Check button does (the form is no <form>: in a notebook
   // without this script, a button must not send the page anywhere).
   form.addEventListener("keydown", (ev) => {
@@ -226,7 +242,7 @@ function wire(box) {
       const summary = answer.querySelector("summary");
       if (summary) summary.focus();
     } else {
-      feedback.replaceChildren(`The answer: ${spec.answer}.`);
+      feedback.replaceChildren(t("exercises.the_answer", { answer: spec.answer }));
     }
     show.hidden = true;
     box.classList.add("ex-shown");

@@ -9,6 +9,76 @@
 // keyed by id (unique in the book).  A later record of the same id keeps what was already won:
 // once right, an exercise stays right.
 
+// ------------------------------------------------------------------ the words, in the page's language
+// A local stand-in for the shared live/i18n.js, with the same signature: t(id, fields, lang).  It
+// says the catalogue's messages of the exercises, the questions at positions, the tasks, "the same
+// deal again" and the progress page (stukolka/i18n/<lang>/exercises.json, never copied here: the
+// build writes them to _static/live/exercise-words.json, _ext/exercise_pages.py) in the language of
+// the page (<html lang>), English if the catalogue has no such language.  Where live/i18n.js is
+// present, `t` is to be imported from it instead and this stand-in left out.
+const WORDS_URL = new URL("exercise-words.json", import.meta.url);
+const CATALOGUE = await fetch(WORDS_URL).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+
+// The page's language: its <html lang> ("ru", "ru-RU"), where the catalogue has it; else English.
+export function pageLang(doc = globalThis.document) {
+  const said = String((doc && doc.documentElement && doc.documentElement.lang) || "").toLowerCase().slice(0, 2);
+  return Object.prototype.hasOwnProperty.call(CATALOGUE, said) ? said : "en";
+}
+export const LANG = pageLang();
+
+// A decimal as the language writes it: a decimal comma in Russian ("27,1").
+export function decimalText(text, lang = LANG) {
+  return lang === "ru" ? Array.from(String(text), (c) => (c === "." ? "," : c)).join("") : String(text);
+}
+
+// A whole number as stukolka.i18n.number_text writes it: in Russian five digits and more grouped by
+// threes with a narrow no-break space, a true minus.
+export function numberText(n, lang = LANG) {
+  if (lang !== "ru" || !Number.isInteger(n)) return String(n);
+  let digits = String(Math.abs(n));
+  if (digits.length >= 5) {
+    const groups = [];
+    while (digits.length) { groups.unshift(digits.slice(-3)); digits = digits.slice(0, -3); }
+    digits = groups.join("\u202f");
+  }
+  return (n < 0 ? "−" : "") + digits;
+}
+
+// The plural form of a number in `lang` (CLDR: English one/other, Russian one/few/many); a number
+// written with decimals ("7.1", "0,5") takes "other", as a fraction does in stukolka.i18n.
+function pluralForm(lang, n) {
+  const text = String(n);
+  if (typeof n === "string" && (text.includes(".") || text.includes(","))) return "other";
+  const x = Math.abs(Number(n));
+  if (!Number.isInteger(x)) return "other";
+  return new Intl.PluralRules(lang).select(x);
+}
+
+function field(value, lang) {
+  return typeof value === "number" ? numberText(value, lang) : String(value);
+}
+
+// The message `id` in `lang`, its named fields filled in; an unknown id says itself.
+export function t(id, fields = {}, lang = LANG) {
+  const table = CATALOGUE[lang] || CATALOGUE.en || {};
+  let template = Object.prototype.hasOwnProperty.call(table, id) ? table[id] : null;
+  if (template === null) return id;
+  if (typeof template === "object") {
+    const forms = template;
+    template = forms[pluralForm(lang, fields[forms["#"]])] || forms.other || forms.many;
+  }
+  let out = "", i = 0;
+  for (;;) {
+    const open = template.indexOf("{", i);
+    if (open < 0) return out + template.slice(i);
+    const close = template.indexOf("}", open);
+    const name = template.slice(open + 1, close);
+    out += template.slice(i, open) + (Object.prototype.hasOwnProperty.call(fields, name) ? field(fields[name], lang) : `{${name}}`);
+    i = close + 1;
+  }
+}
+
+// ------------------------------------------------------------------ the reader's progress
 export const KEY = "stukolka-progress-v1";
 export const FORMAT = "stukolka-progress";
 export const KINDS = ["exercise", "prediction", "task"];
@@ -81,14 +151,13 @@ export function exportProgress(doc = document) {
 }
 
 function checkItem(item, n) {
-  const where = `record ${n + 1}`;
-  if (!item || typeof item !== "object") throw new Error(`${where} is not an object`);
-  if (!KINDS.includes(item.kind)) throw new Error(`${where}: its kind ${JSON.stringify(item.kind)} is not one of ${KINDS.join(", ")}`);
+  if (!item || typeof item !== "object") throw new Error(t("exercises.progress.bad.object", { n: n + 1 }));
+  if (!KINDS.includes(item.kind)) throw new Error(t("exercises.progress.bad.kind", { n: n + 1, kind: JSON.stringify(item.kind), kinds: KINDS.join(", ") }));
   for (const f of ["id", "page", "first", "last"]) {
-    if (typeof item[f] !== "string" || !item[f]) throw new Error(`${where}: "${f}" must be a text`);
+    if (typeof item[f] !== "string" || !item[f]) throw new Error(t("exercises.progress.bad.text", { n: n + 1, field: f }));
   }
   if (item.detail !== undefined && (typeof item.detail !== "object" || item.detail === null || Array.isArray(item.detail))) {
-    throw new Error(`${where}: "detail" must be an object`);
+    throw new Error(t("exercises.progress.bad.detail", { n: n + 1 }));
   }
   return { kind: item.kind, page: item.page, id: item.id, detail: item.detail || {}, first: item.first, last: item.last,
            count: Number.isInteger(item.count) && item.count > 0 ? item.count : 1 };
@@ -97,10 +166,10 @@ function checkItem(item, n) {
 // Read the text of a saved file; the checked records, or an Error saying what is wrong.
 export function readProgressFile(text) {
   let data;
-  try { data = JSON.parse(text); } catch (e) { throw new Error("the file is not a saved progress file (it is not JSON)"); }
-  if (!data || data.format !== FORMAT) throw new Error("the file is not a saved progress file of this book");
-  if (data.version !== 1) throw new Error(`the file's version ${JSON.stringify(data.version)} is not one this page reads (1)`);
-  if (!Array.isArray(data.items)) throw new Error("the file has no list of records");
+  try { data = JSON.parse(text); } catch (e) { throw new Error(t("exercises.progress.bad.json")); }
+  if (!data || data.format !== FORMAT) throw new Error(t("exercises.progress.bad.format"));
+  if (data.version !== 1) throw new Error(t("exercises.progress.bad.version", { version: JSON.stringify(data.version) }));
+  if (!Array.isArray(data.items)) throw new Error(t("exercises.progress.bad.items"));
   return data.items.map(checkItem);
 }
 
@@ -111,7 +180,7 @@ export async function importProgress(file) {
   const items = readProgressFile(text);
   const data = load();
   for (const it of items) data.items[it.id] = merge(data.items[it.id], it, true);
-  if (!save(data)) throw new Error("this browser keeps no data for the page (private mode?): nothing was read");
+  if (!save(data)) throw new Error(t("exercises.progress.bad.storage"));
   document.dispatchEvent(new CustomEvent("stukolka-progress", { detail: null }));
   return items.length;
 }

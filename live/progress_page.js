@@ -1,20 +1,25 @@
 // The "Your progress" page: every chapter's exercises, predictions and tasks (from
 // _static/progress.json, written by the build from the pages' data-progress attributes), each
 // with what this browser has recorded of it (progress.js); saving to a file and reading one back.
+// Its words are the catalogue's, in the page's language (t() of progress.js).
 
 import { h } from "./dom.js";
-import { progress, exportProgress, importProgress } from "./progress.js";
+import { progress, exportProgress, importProgress, t } from "./progress.js";
 
 const ROOT = new URL("../../", import.meta.url);
-const KIND_WORDS = { exercise: "Exercises", prediction: "Predictions", task: "Tasks" };
+const FILE = "stukolka-progress.json";
 
 function state(item, rec) {
-  if (!rec) return { cls: "pg-open", text: "not yet" };
+  if (!rec) return { cls: "pg-open", text: t("exercises.progress.not_yet") };
   const d = rec.detail || {};
-  if (item.kind === "task") return d.done === false ? { cls: "pg-tried", text: "begun" } : { cls: "pg-done", text: "done" };
-  if (item.kind === "prediction") return { cls: "pg-done", text: d.right ? "guessed right" : "guessed" };
-  const tries = d.tries ? ` (${d.tries} ${d.tries === 1 ? "try" : "tries"})` : "";
-  return d.right ? { cls: "pg-done", text: `right${tries}` } : { cls: "pg-tried", text: `tried${tries}` };
+  if (item.kind === "task") return d.done === false ? { cls: "pg-tried", text: t("exercises.progress.begun") } : { cls: "pg-done", text: t("exercises.progress.done") };
+  if (item.kind === "prediction") return { cls: "pg-done", text: t(d.right ? "exercises.progress.guessed_right" : "exercises.progress.guessed") };
+  if (!d.tries) return d.right ? { cls: "pg-done", text: t("exercises.progress.right_plain") } : { cls: "pg-tried", text: t("exercises.progress.tried_plain") };
+  return d.right ? { cls: "pg-done", text: t("exercises.progress.right", { n: d.tries }) } : { cls: "pg-tried", text: t("exercises.progress.tried", { n: d.tries }) };
+}
+
+function kindWords(kind) {
+  return ["exercise", "prediction", "task"].includes(kind) ? t(`exercises.progress.kind.${kind}`) : `${kind}: `;
 }
 
 function render(box, book) {
@@ -26,25 +31,25 @@ function render(box, book) {
       const s = state(it, recs.get(it.id));
       all += 1; if (s.cls === "pg-done") done += 1;
       return h("li", { class: `pg-item ${s.cls}`, "data-id": it.id },
-        h("span", { class: "pg-kind", text: `${KIND_WORDS[it.kind] ? KIND_WORDS[it.kind].slice(0, -1) : it.kind}: ` }),
+        h("span", { class: "pg-kind", text: kindWords(it.kind) }),
         h("a", { href: new URL(`${pg.page}.html#${it.anchor || ""}`, ROOT).href, text: it.words }),
         h("span", { class: "pg-state", text: ` — ${s.text}` }));
     });
     const got = pg.items.filter((it) => state(it, recs.get(it.id)).cls === "pg-done").length;
     return h("section", { class: "pg-chapter", "data-page": pg.page },
       h("h3", {}, h("a", { href: new URL(`${pg.page}.html`, ROOT).href, text: pg.title }),
-        h("small", { text: ` ${got} of ${pg.items.length}` })),
+        h("small", { text: t("exercises.progress.of", { done: got, all: pg.items.length }) })),
       h("ul", {}, rows));
   });
-  const summary = h("p", { class: "pg-summary", text: `You have done ${done} of ${all} things to do in the book.` });
+  const summary = h("p", { class: "pg-summary", text: t("exercises.progress.summary", { done, all }) });
   box.querySelector(".pg-list").replaceChildren(summary, ...sections);
 }
 
 export async function mount(box) {
   const note = h("p", { class: "pg-note", role: "status", "aria-live": "polite" });
-  const save = h("button", { type: "button", class: "pg-save", text: "Save my progress to a file" });
+  const save = h("button", { type: "button", class: "pg-save", text: t("exercises.progress.save") });
   const input = h("input", { type: "file", id: "pg-file", accept: ".json,application/json" });
-  const load = h("p", { class: "pg-load" }, h("label", { for: "pg-file", text: "Read a saved progress file: " }), input);
+  const load = h("p", { class: "pg-load" }, h("label", { for: "pg-file", text: t("exercises.progress.load") }), input);
   box.replaceChildren(h("div", { class: "pg-tools" }, h("p", {}, save), load, note), h("div", { class: "pg-list" }));
   let book = { pages: [] };
   try {
@@ -52,16 +57,16 @@ export async function mount(box) {
     if (r.ok) book = await r.json();
   } catch (e) { /* the list stays empty; the records are still kept */ }
   render(box, book);
-  save.addEventListener("click", () => { exportProgress(); note.textContent = "Saved: stukolka-progress.json."; });
+  save.addEventListener("click", () => { exportProgress(); note.textContent = t("exercises.progress.saved", { file: FILE }); });
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
       const n = await importProgress(file);
-      note.textContent = `Read ${n} record${n === 1 ? "" : "s"} from ${file.name}.`;
+      note.textContent = t("exercises.progress.read", { n, file: file.name });
       note.className = "pg-note";
     } catch (e) {
-      note.textContent = `Not read: ${e.message}. Your progress is as it was.`;
+      note.textContent = t("exercises.progress.not_read", { error: e.message });
       note.className = "pg-note pg-error";
     }
     input.value = "";

@@ -41,8 +41,12 @@
 //
 // Every answer also goes out as a DOM event "stukolka-question" on the box ({kind, right, tries}),
 // for a page that keeps the reader's progress.
+//
+// Every fixed word here is the catalogue's, in the page's language (t() of progress.js); the moves'
+// and cards' words, the reasons and the prompt are the engine's, as the view or the build gave them.
 
 import { h, ruleLink } from "./common.js";
+import { decimalText, t } from "./progress.js";
 
 export function askOf(ctx) {
   const el = ctx && ctx.element;
@@ -50,16 +54,16 @@ export function askOf(ctx) {
   try { return JSON.parse(el.dataset.ask); } catch (e) { return null; }
 }
 
-// a number of chips with its sign, two decimals: +1.25, −0.40, 0.00
+// a number of chips with its sign, two decimals: +1.25, −0.40, 0.00 (+1,25 in Russian)
 export function chips(x) {
   const n = Number(x);
   if (!Number.isFinite(n)) return "";
-  const body = Math.abs(n).toFixed(2);
+  const body = decimalText(Math.abs(n).toFixed(2));
   return (n > 0.004 ? "+" : n < -0.004 ? "−" : "") + body;
 }
 
 const list = (names) => names.length <= 1 ? names.join("") :
-  `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  t("exercises.and", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 
 function tell(box, kind, ...parts) {
   box.replaceChildren(...parts.filter((p) => p !== null && p !== undefined));
@@ -77,11 +81,11 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
   const marks = new Set();
   let pending = true, tries = 0;
   const feedback = h("div", { class: "lq-feedback", role: "status", "aria-live": "polite" });
-  const toggles = h("div", { class: "lq-moves", role: "group", "aria-label": "The moves asked about" });
-  const checkButton = h("button", { type: "button", class: "lq-check", onclick: () => q.check() }, "Check");
-  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => reveal() }, "Show the answer");
+  const toggles = h("div", { class: "lq-moves", role: "group", "aria-label": t("exercises.q.moves") });
+  const checkButton = h("button", { type: "button", class: "lq-check", onclick: () => q.check() }, t("exercises.check"));
+  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => reveal() }, t("exercises.show"));
   const prompt = h("p", { class: "lq-prompt", text: ask.prompt || "" });
-  const box = h("div", { class: "lq lq-legal", role: "group", "aria-label": "A question about this position" },
+  const box = h("div", { class: "lq lq-legal", role: "group", "aria-label": t("exercises.q.label") },
     prompt, moves ? toggles : null,
     h("div", { class: "lq-buttons" }, checkButton, showButton), feedback);
 
@@ -93,7 +97,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
       "data-key": m.key }, m.name)));
   }
 
-  const why = (it) => [h("span", { text: `${it.name}: ${it.why || "not allowed now"}` }), ruleLink(ctx, it.rule)];
+  const why = (it) => [h("span", { text: t("exercises.q.reason", { name: it.name, why: it.why || t("exercises.q.not_now") }) }), ruleLink(ctx, it.rule)];
   const lines = (label, its) => its.length ? h("li", {}, label, h("ul", {}, its.map((it) => h("li", {}, ...why(it))))) : null;
 
   function finish(right) {
@@ -107,8 +111,8 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
 
   function reveal() {                     // after a wrong try: the engine's answer, with every reason
     const all = get(), ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
-    tell(feedback, "shown", h("p", { text: ok.length ? `The answer: you may ${moves ? "make" : "play"} ${list(ok.map((it) => it.name))}.` :
-      `The answer: none of these is allowed now.` }), h("ul", {}, lines("Not allowed:", no)));
+    tell(feedback, "shown", h("p", { text: ok.length ? t(moves ? "exercises.q.answer_make" : "exercises.q.answer_play", { list: list(ok.map((it) => it.name)) }) :
+      t("exercises.q.answer_none") }), h("ul", {}, lines(t("exercises.q.not_allowed"), no)));
     finish(false);
   }
 
@@ -130,17 +134,19 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
       const wrong = all.filter((it) => !it.legal && marks.has(it.key));
       const ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
       if (!missed.length && !wrong.length) {
-        tell(feedback, "right", h("p", { class: "lq-verdict", text: `Right: you may ${moves ? "make" : "play"} ${ok.length ? list(ok.map((it) => it.name)) : "none of them"}` +
-          (no.length ? ", and no other." : ".") }), no.length ? h("ul", {}, lines("Why not the others:", no)) : null);
+        const said = ok.length ? list(ok.map((it) => it.name)) : t("exercises.q.none_of_them");
+        const id = `exercises.q.right_${moves ? "make" : "play"}${no.length ? "" : "_all"}`;
+        tell(feedback, "right", h("p", { class: "lq-verdict", text: t(id, { list: said }) }),
+          no.length ? h("ul", {}, lines(t("exercises.q.why_not"), no)) : null);
         finish(true);
         return { right: true, missed, wrong };
       }
-      const parts = [h("p", { class: "lq-verdict", text: marks.size ? "Not quite." : "You marked nothing: mark every one you think allowed." })];
+      const parts = [h("p", { class: "lq-verdict", text: t(marks.size ? "exercises.q.not_quite" : "exercises.q.nothing") })];
       if (marks.size) {
-        if (wrong.length) parts.push(h("ul", {}, lines(`You marked ${wrong.length === 1 ? "one that is" : "some that are"} not allowed:`, wrong)));
-        if (missed.length) parts.push(h("p", { text: `You missed ${missed.length === 1 ? "one that is allowed" : `${missed.length} that are allowed`}: ${list(missed.map((it) => it.name))}.` },
+        if (wrong.length) parts.push(h("ul", {}, lines(t(wrong.length === 1 ? "exercises.q.wrong_one" : "exercises.q.wrong_some"), wrong)));
+        if (missed.length) parts.push(h("p", { text: t("exercises.q.missed", { n: missed.length, list: list(missed.map((it) => it.name)) }) },
           ...missed.map((it) => ruleLink(ctx, it.rule))));
-        parts.push(h("p", { class: "lq-again", text: "Change your marks and press Check again." }));
+        parts.push(h("p", { class: "lq-again", text: t("exercises.q.again") }));
       }
       tell(feedback, "wrong", ...parts);
       showButton.hidden = false;
@@ -159,29 +165,28 @@ export function judgmentPanel(ctx, ask, chosen) {
   const best = opts.filter((o) => o.best);
   const rows = opts.map((o) => h("tr", { class: (o.action === chosen ? "lq-chosen" : "") + (o.best ? " lq-best" : "") },
     h("th", { scope: "row" }, o.words,
-      o.action === chosen ? h("span", { class: "lq-tag", text: "your choice" }) : null,
-      o.best ? h("span", { class: "lq-tag lq-tag-best", text: "best" }) : null),
+      o.action === chosen ? h("span", { class: "lq-tag", text: t("exercises.q.your_choice") }) : null,
+      o.best ? h("span", { class: "lq-tag lq-tag-best", text: t("exercises.q.best") }) : null),
     h("td", { class: "num", text: chips(o.mean_float) }),
-    h("td", { class: "num", text: o.low === o.high ? "the same on every deal" : `${chips(o.low)} to ${chips(o.high)}` })));
+    h("td", { class: "num", text: o.low === o.high ? t("exercises.q.same_every_deal") : t("exercises.q.range", { low: chips(o.low), high: chips(o.high) }) })));
   const n = opts.length ? opts[0].samples : 0;
   let verdict;
-  if (!mine) verdict = "Your move was not one of the options weighed here.";
-  else if (mine.best) verdict = `Your choice, ${mine.words}, is the best of these by the expected chips.`;
+  if (!mine) verdict = t("exercises.q.not_weighed");
+  else if (mine.best) verdict = t("exercises.q.chose_best", { words: mine.words });
   else {
     const b = best[0], gap = b.mean_float - mine.mean_float;
     const overlap = mine.high >= b.low;
-    verdict = `You chose ${mine.words}; the best by the expected chips is ${b.words}, about ${Math.abs(gap).toFixed(2)} chips a deal more` +
-      (overlap ? " (the two intervals overlap: the difference is within the sampling noise)." : ".");
+    verdict = t(overlap ? "exercises.q.chose_overlap" : "exercises.q.chose",
+      { mine: mine.words, best: b.words, gap: decimalText(Math.abs(gap).toFixed(2)) });
   }
-  const box = h("div", { class: "lq lq-judgment", role: "group", "aria-label": "What each choice was worth" },
+  const box = h("div", { class: "lq lq-judgment", role: "group", "aria-label": t("exercises.q.worth") },
     h("p", { class: "lq-verdict", role: "status", "aria-live": "polite", text: verdict }),
     h("div", { class: "lt-scroll" }, h("table", { class: "lq-values" },
-      h("caption", { text: `What each choice is worth to seat ${ask.seat}: the mean chips over ${n} deals that agree with what this seat has seen, ` +
-        "each played out by the table's bots, with a 95% confidence interval (computed when the book was built)" }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Choice" }), h("th", { scope: "col", text: "Expected chips" }),
-        h("th", { scope: "col", text: "95% interval" }))),
+      h("caption", { text: t("exercises.q.caption", { seat: ask.seat, n }) }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("exercises.q.col.choice") }),
+        h("th", { scope: "col", text: t("exercises.q.col.mean") }), h("th", { scope: "col", text: t("exercises.q.col.interval") }))),
       h("tbody", {}, rows))),
-    ask.advice ? h("p", { class: "lq-advice" }, h("b", { text: "What the sources advise: " }), ask.advice) : null);
+    ask.advice ? h("p", { class: "lq-advice" }, h("b", { text: t("exercises.q.sources") }), ask.advice) : null);
   emit(box, { kind: "judgment", right: !!(mine && mine.best), tries: 1 });
   return box;
 }
@@ -190,15 +195,15 @@ export function judgmentPanel(ctx, ask, chosen) {
 export function choiceQuestion(ctx, { prompt = "", choices = [], answer, why = "", rule = "", onAnswered = () => {} }) {
   let tries = 0, done = false;
   const feedback = h("div", { class: "lq-feedback", role: "status", "aria-live": "polite" });
-  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => end(false) }, "Show the answer");
-  const buttons = h("div", { class: "lq-moves", role: "group", "aria-label": prompt || "The choices" });
+  const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => end(false) }, t("exercises.show"));
+  const buttons = h("div", { class: "lq-moves", role: "group", "aria-label": prompt || t("exercises.q.choices") });
   const right = choices.find((c) => c.key === answer);
   function end(ok) {
     done = true;
     buttons.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     showButton.hidden = true;
-    tell(feedback, ok ? "right" : "shown", h("p", { class: "lq-verdict", text: `${ok ? "Right" : "The answer"}: ${right ? right.words : ""}.` +
-      (why ? ` ${why}` : "") }), ruleLink(ctx, rule));
+    tell(feedback, ok ? "right" : "shown", h("p", { class: "lq-verdict", text: t(ok ? "exercises.q.choice_right" : "exercises.q.choice_shown",
+      { words: right ? right.words : "" }) + (why ? ` ${why}` : "") }), ruleLink(ctx, rule));
     box.dataset.state = ok ? "right" : "shown";
     emit(box, { kind: "choice", right: ok, tries });
     onAnswered(ok);
@@ -207,11 +212,11 @@ export function choiceQuestion(ctx, { prompt = "", choices = [], answer, why = "
     if (done) return;
     tries++;
     if (c.key === answer) { end(true); return; }
-    tell(feedback, "wrong", h("p", { class: "lq-verdict", text: `Not ${c.words}. Try again, or show the answer.` }));
+    tell(feedback, "wrong", h("p", { class: "lq-verdict", text: t("exercises.q.choice_wrong", { words: c.words }) }));
     showButton.hidden = false;
     emit(box, { kind: "choice", right: false, tries });
   } }, c.words));
-  const box = h("div", { class: "lq lq-choice", role: "group", "aria-label": "A question about this position" },
+  const box = h("div", { class: "lq lq-choice", role: "group", "aria-label": t("exercises.q.label") },
     prompt ? h("p", { class: "lq-prompt", text: prompt }) : null, buttons, h("div", { class: "lq-buttons" }, showButton), feedback);
   return { box, get pending() { return !done; }, get tries() { return tries; } };
 }
@@ -226,18 +231,17 @@ export function hintBox(ctx) {
       const hint = (reply && reply.hint) || {};
       const advice = hint.advice || [];
       if (!advice.length) {
-        tell(out, "none", h("p", { text: hint.note || "Nothing to advise here." }), ruleLink(ctx, hint.rule));
+        tell(out, "none", h("p", { text: hint.note || t("exercises.q.nothing_to_advise") }), ruleLink(ctx, hint.rule));
         return;
       }
       const n = advice[0].samples;
       tell(out, "advice",
-        h("p", { class: "lq-verdict" }, h("b", { text: "The advisor would choose: " }), advice[0].words),
-        h("ul", { class: "lq-hint-list", "aria-label": "Each choice's expected chips" }, advice.map((a) => h("li", {},
+        h("p", { class: "lq-verdict" }, h("b", { text: t("exercises.q.advisor_would") }), advice[0].words),
+        h("ul", { class: "lq-hint-list", "aria-label": t("exercises.q.each_value") }, advice.map((a) => h("li", {},
           h("span", { class: "lq-hint-words", text: a.words }), ": ",
-          a.low === a.high ? `${chips(a.mean_float)} chips on every deal tried` :
-            `${chips(a.mean_float)} chips on average (95%: ${chips(a.low)} to ${chips(a.high)})`))),
-        h("p", { class: "lq-small", text: `Over ${n} deals that agree with what you have seen, each played out by rule-of-thumb ` +
-          "players: a quick estimate, so choices whose intervals overlap are close calls." }), ruleLink(ctx, hint.rule));
+          a.low === a.high ? t("exercises.q.every_deal", { mean: chips(a.mean_float) }) :
+            t("exercises.q.average", { mean: chips(a.mean_float), low: chips(a.low), high: chips(a.high) })))),
+        h("p", { class: "lq-small", text: t("exercises.q.estimate", { n }) }), ruleLink(ctx, hint.rule));
     },
   };
 }

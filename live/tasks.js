@@ -6,10 +6,11 @@
 // [{id, words, done, rule}].  This module only shows what the view says: a tick, the words, a link
 // to the rule, and an announcement when a task is newly done; it records a done task with
 // live/progress.js (kept in this browser only).  A task done earlier on this device shows its tick
-// from the start.  It decides nothing: "done" is the engine's.
+// from the start.  It decides nothing: "done" is the engine's.  Its own words are the catalogue's, in
+// the page's language (t() of progress.js); a task's words are the view's.
 
 import { h, ruleLink } from "./common.js";
-import { progress, record } from "./progress.js";
+import { progress, record, t } from "./progress.js";
 
 function progressId(li) {                  // the item's own progress entry, written at build time
   try { return JSON.parse(li.dataset.progress || "{}"); } catch (e) { return {}; }
@@ -32,7 +33,7 @@ export function taskList(ctx) {
     li.querySelector(".live-task-mark").textContent = "☑";
     const words = li.querySelector(".live-task-words");
     if (!li.querySelector(".live-task-state")) {
-      words.after(h("span", { class: "live-task-state", text: how === "before" ? " — done before" : " — done" }));
+      words.after(h("span", { class: "live-task-state", text: t(how === "before" ? "exercises.task.done_before" : "exercises.task.done") }));
     }
   }
 
@@ -49,18 +50,18 @@ export function taskList(ctx) {
     update(view) {
       const tasks = (view && view.live && view.live.tasks) || [];
       const now = [];
-      for (const t of tasks) {
-        const li = items.get(t.id);
-        if (!li || !t.done || ticked.has(t.id)) continue;
-        ticked.add(t.id);
+      for (const task of tasks) {
+        const li = items.get(task.id);
+        if (!li || !task.done || ticked.has(task.id)) continue;
+        ticked.add(task.id);
         const was = li.dataset.done === "yes" && li.querySelector(".live-task-state");
-        if (was) was.textContent = " — done";
+        if (was) was.textContent = t("exercises.task.done");
         mark(li, "now");
-        now.push(t.words);
+        now.push(task.words);
         const entry = progressId(li);
-        if (entry.id) record("task", null, entry.id, { done: true, words: t.words });
+        if (entry.id) record("task", null, entry.id, { done: true, words: task.words });
       }
-      if (now.length) note.textContent = `Task done: ${now.join("; ")}.`;
+      if (now.length) note.textContent = t("exercises.task.now", { list: now.join("; ") });
     },
   };
 }

@@ -150,7 +150,9 @@ async function storeSnapshot(key, bytes) {
 const WARM_IMPORTS = "import json, random, fractions, stukolka.live, stukolka.stukolka, stukolka.stukolka.record, stukolka.shtoss, stukolka.bots, stukolka.cards\n" +
   "from stukolka.live.registry import COMMANDS, GAMES\n" +
   "_ = [GAMES[g] for g in GAMES] + [COMMANDS[c] for c in COMMANDS]\n" +
-  "from stukolka.live import handle\n";
+  "from stukolka.live import handle\n" +
+  // the message catalogues are read now: a memory snapshot keeps Python's memory, not the wheel's files
+  "from stukolka.i18n import LANGS, catalogue\n_ = [catalogue(lang) for lang in LANGS]\n";
 
 async function sha256(buf) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", buf));

@@ -28,6 +28,15 @@ True
 >>> p.check("60").words
 'You said 60 chips; it is 66 chips: 6 too few. Two remizes of 30 join it.'
 
+The fixed words of a form and of its feedback are the catalogue's (``stukolka/i18n/<lang>/exercises.json``),
+in the exercise's language (``lang``, English unless given) or the language a check asks for; the
+question, its labels, hint and why are the chapter's own words and stay as written:
+
+>>> ex.check(["60", "30"], lang="ru").words
+'In play: верно. A trick is worth: неверно. Подсказка: The dealer’s fee joins what lies on the table.'
+>>> [Amount("N", n).words("ru") for n in (1, 2, 5, 21)], Amount("N", 1).words()
+(['1 фишка', '2 фишки', '5 фишек', '21 фишка'], '1 chip')
+
 Answer kinds: :class:`Amount` (chips), :class:`Chance` (a fraction, within a stated tolerance),
 :class:`OneCard`, :class:`CardSet` (any order), :class:`Seat` and :class:`Choice` (one of several
 readings, drawn as radio buttons; :func:`YesNo` for a yes-or-no question).  Each normalizes the
@@ -54,6 +63,7 @@ from typing import Any, Union
 from stukolka.cards import NOTATIONS, card_name, format_card, parse_card, parse_cards
 from stukolka.cards import _RANK_WORDS, _SUIT_WORDS  # the engine's own rank and suit names
 from stukolka.errors import CardParseError, StukolkaError
+from stukolka.i18n import DEFAULT, check_lang, number_text, tr
 
 __all__ = ["Amount", "Chance", "OneCard", "CardSet", "Seat", "Choice", "YesNo", "Part", "Read",
            "Exercise", "Predict", "Feedback", "ExerciseError", "normalize", "card_spellings", "read_part",
@@ -65,7 +75,6 @@ CHIP_WORDS = ("chip", "chips", "фишка", "фишки", "фишек")
 SEAT_WORDS = ("seat", "player", "место", "игрок")
 #: Words that may join the cards of a set ("9♥ or A♥", "K♠ and Q♠").
 JOINERS = ("and", "or", "и", "или")
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 class ExerciseError(StukolkaError):
@@ -118,16 +127,38 @@ def card_spellings(card: int | str) -> list[str]:
     return sorted(out)
 
 
-def _percent(x: Fraction) -> str:
-    """``Fraction(60, 221)`` -> ``'27.1 %'`` (one decimal; two below 10 %)."""
+def _decimal(x: float, digits: int, lang: str = DEFAULT) -> str:
+    """``x`` with at most ``digits`` decimals, trailing zeros left off; a decimal comma in Russian."""
+    s = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+    return s.replace(".", ",") if lang == "ru" else s
+
+
+def _percent(x: Fraction, lang: str = DEFAULT) -> str:
+    """``Fraction(60, 221)`` -> ``'27.1 %'`` (one decimal; two below 10 %); ``'27,1 %'`` in Russian."""
     pct = float(x) * 100
-    digits = 2 if abs(pct) < 10 else 1
-    s = f"{pct:.{digits}f}".rstrip("0").rstrip(".")
-    return f"{s} %"
+    return f"{_decimal(pct, 2 if abs(pct) < 10 else 1, lang)} %"
 
 
-def _count_words(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+def _points(text: str) -> Fraction:
+    """A number of percentage points as written (``'0,5'``), for the plural form it takes."""
+    return Fraction(text.replace(",", "."))
+
+
+def _signed(n: int, lang: str = DEFAULT) -> str:
+    """A whole number with a true minus sign: ``−30``."""
+    return number_text(n, lang).replace("-", "−")
+
+
+def _amount(n: int, unit: str, lang: str = DEFAULT) -> str:
+    """A number of chips in words (``60 chips``, ``1 chip``, ``5 фишек``); another unit is the
+    chapter's own word and stays as written."""
+    if unit == "chips":
+        return tr("exercises.chips", lang, n=abs(n), amount=_signed(n, lang))
+    return tr("exercises.unit", lang, amount=_signed(n, lang), unit=unit) if unit else _signed(n, lang)
+
+
+def _count_words(n: int, lang: str = DEFAULT) -> str:
+    return tr(f"exercises.count.{n}", lang) if 2 <= n <= 10 else number_text(n, lang)
 
 
 # --------------------------------------------------------------------------- answer kinds
@@ -147,25 +178,25 @@ class Part:
     kind = ""
     label: str
 
-    def spec(self) -> dict[str, Any]:
-        """The data the page needs to check this answer (JSON-able)."""
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
+        """The data the page needs to check this answer (JSON-able), its words in ``lang``."""
         raise NotImplementedError
 
-    def words(self) -> str:
+    def words(self, lang: str = DEFAULT) -> str:
         """The right answer in words."""
         raise NotImplementedError
 
-    def read(self, typed: str) -> Read:
+    def read(self, typed: str, lang: str = DEFAULT) -> Read:
         """Read a typed answer against :meth:`spec` (the page's script does the same)."""
-        return read_part(self.spec(), typed)
+        return read_part(self.spec(lang), typed, lang)
 
-    def example(self) -> str:
+    def example(self, lang: str = DEFAULT) -> str:
         return ""
 
-    def closeness(self, typed: str) -> str:
+    def closeness(self, typed: str, lang: str = DEFAULT) -> str:
         """How close a guess came, in words (for :class:`Predict`)."""
-        r = self.read(typed)
-        return "right" if r.right else "not right"
+        r = self.read(typed, lang)
+        return tr("exercises.how.right" if r.right else "exercises.how.wrong", lang)
 
 
 class Amount(Part):
@@ -182,14 +213,14 @@ class Amount(Part):
             raise ExerciseError(f"Amount {label!r}: the value {value!r} must be an int")
         self.label, self.value, self.unit = label, int(value), unit
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         unit = normalize(self.unit)
         units = list(CHIP_WORDS) if self.unit == "chips" else list(dict.fromkeys([unit, unit.rstrip("s")]))
         return {"kind": self.kind, "label": self.label, "value": self.value, "units": units,
-                "unit": self.unit, "answer": self.words()}
+                "unit": self.unit, "answer": self.words(lang)}
 
-    def words(self) -> str:
-        return f"{self.value}".replace("-", "−") + (f" {self.unit}" if self.unit else "")
+    def words(self, lang: str = DEFAULT) -> str:
+        return _amount(self.value, self.unit, lang)
 
 
 class Chance(Part):
@@ -205,32 +236,39 @@ class Chance(Part):
         if not 0 < self.tolerance < 1:
             raise ExerciseError(f"Chance {label!r}: the tolerance {tolerance} must be between 0 and 1")
 
-    def tolerance_words(self) -> str:
-        pts = f"{float(self.tolerance * 100):.3f}".rstrip("0").rstrip(".")
-        return f"within {pts} percentage point{'' if pts == '1' else 's'}"
+    def tolerance_words(self, lang: str = DEFAULT) -> str:
+        pts = _decimal(float(self.tolerance * 100), 3, lang)
+        return tr("exercises.within", lang, n=_points(pts), points=pts)
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "num": self.value.numerator,
                 "den": self.value.denominator, "tolerance": float(self.tolerance),
-                "tolerance_words": self.tolerance_words(), "answer": self.words()}
+                "tolerance_words": self.tolerance_words(lang), "answer": self.words(lang)}
 
-    def words(self) -> str:
+    def words(self, lang: str = DEFAULT) -> str:
         if self.value.denominator == 1:
             return str(self.value.numerator)
-        return f"{self.value} (about {_percent(self.value)})"
+        return tr("exercises.about", lang, value=f"{self.value}", percent=_percent(self.value, lang))
 
-    def example(self) -> str:
-        return f"a fraction (1/3), a decimal (0.333) or a percentage (33.3 %), {self.tolerance_words()}"
+    def example(self, lang: str = DEFAULT) -> str:
+        return tr("exercises.example.chance", lang, within=self.tolerance_words(lang))
 
-    def closeness(self, typed: str) -> str:
+    def off_by(self, typed: str) -> Fraction | None:
+        """How far a typed chance is from the value (None: it cannot be read; 0: within the tolerance)."""
         got = _chance_value(normalize(typed))
         if got is None:
-            return "not read"
+            return None
         diff = got - self.value
-        if abs(diff) <= self.tolerance:
-            return "right"
-        pts = f"{abs(float(diff)) * 100:.1f}".rstrip("0").rstrip(".")
-        return f"{pts} percentage points too {'high' if diff > 0 else 'low'}"
+        return Fraction(0) if abs(diff) <= self.tolerance else diff
+
+    def closeness(self, typed: str, lang: str = DEFAULT) -> str:
+        diff = self.off_by(typed)
+        if diff is None:
+            return tr("exercises.how.unread", lang)
+        if diff == 0:
+            return tr("exercises.how.right", lang)
+        pts = _decimal(abs(float(diff)) * 100, 1, lang)
+        return tr("exercises.how.high" if diff > 0 else "exercises.how.low", lang, n=_points(pts), points=pts)
 
 
 class OneCard(Part):
@@ -242,15 +280,15 @@ class OneCard(Part):
         self.label = label
         self.card = parse_card(card) if isinstance(card, str) else parse_card(format_card(card))
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "accept": card_spellings(self.card),
-                "answer": self.words()}
+                "answer": self.words(lang)}
 
-    def words(self) -> str:
-        return f"{format_card(self.card)} ({card_name(self.card)})"
+    def words(self, lang: str = DEFAULT) -> str:
+        return tr("exercises.card", lang, card=_card(self.card, lang), name=card_name(self.card, "ru" if check_lang(lang) == "ru" else "en"))
 
-    def example(self) -> str:
-        return "a card, e.g. Q♠, Qs or queen of spades"
+    def example(self, lang: str = DEFAULT) -> str:
+        return tr("exercises.example.card", lang)
 
 
 class CardSet(Part):
@@ -266,16 +304,15 @@ class CardSet(Part):
         if not self.cards:
             raise ExerciseError(f"CardSet {label!r}: no cards")
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "cards": [card_spellings(c) for c in self.cards],
-                "joiners": list(JOINERS), "answer": self.words()}
+                "joiners": list(JOINERS), "answer": self.words(lang)}
 
-    def words(self) -> str:
-        names = [format_card(c) for c in self.cards]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    def words(self, lang: str = DEFAULT) -> str:
+        return _listed([_card(c, lang) for c in self.cards], lang)
 
-    def example(self) -> str:
-        return "cards in any order, e.g. 9♥ A♥"
+    def example(self, lang: str = DEFAULT) -> str:
+        return tr("exercises.example.cards", lang)
 
 
 class Seat(Part):
@@ -289,16 +326,18 @@ class Seat(Part):
         self.label, self.seat = label, seat
         self.names = {normalize(k): int(v) for k, v in (names or {}).items()}
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "value": self.seat, "words": list(SEAT_WORDS),
-                "names": self.names, "answer": self.words()}
+                "names": self.names, "answer": self.words(lang)}
 
-    def words(self) -> str:
+    def words(self, lang: str = DEFAULT) -> str:
         named = [k for k, v in self.names.items() if v == self.seat]
-        return f"seat {self.seat}" + (f" ({named[0]})" if named else "")
+        if named:
+            return tr("exercises.seat_named", lang, n=self.seat, name=named[0])
+        return tr("exercises.seat", lang, n=self.seat)
 
-    def example(self) -> str:
-        return "a seat's number, e.g. 2"
+    def example(self, lang: str = DEFAULT) -> str:
+        return tr("exercises.example.seat", lang)
 
 
 class Choice(Part):
@@ -327,21 +366,33 @@ class Choice(Part):
             raise ExerciseError(f"Choice {label!r}: the answer {answer!r} is not exactly one of the readings")
         self.right = hits[0]
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self, lang: str = DEFAULT) -> dict[str, Any]:
         return {"kind": self.kind, "label": self.label, "options": self.options,
-                "accept": [normalize(o) for o in self.options], "right": self.right, "answer": self.words()}
+                "accept": [normalize(o) for o in self.options], "right": self.right, "answer": self.words(lang)}
 
-    def words(self) -> str:
+    def words(self, lang: str = DEFAULT) -> str:
         return self.options[self.right]
 
 
-def YesNo(label: str, answer: bool) -> Choice:  # noqa: N802 - reads as a kind of answer
-    """A yes-or-no question: a :class:`Choice` between "Yes" and "No".
+def YesNo(label: str, answer: bool, lang: str = DEFAULT) -> Choice:  # noqa: N802 - reads as a kind of answer
+    """A yes-or-no question: a :class:`Choice` between "Yes" and "No" (in ``lang``).
 
-    >>> YesNo("Is it a misdeal?", True).words()
-    'Yes'
+    >>> YesNo("Is it a misdeal?", True).words(), YesNo("Сдача ли это?", False, lang="ru").options
+    ('Yes', ['Да', 'Нет'])
     """
-    return Choice(label, [("Yes", True), ("No", False)], answer=bool(answer))
+    return Choice(label, [(tr("exercises.yes", lang), True), (tr("exercises.no", lang), False)], answer=bool(answer))
+
+
+def _card(card: Any, lang: str) -> str:
+    """A card in the language's short notation (``Q♠``, ``Д♠``)."""
+    return format_card(card, "ru_symbol" if check_lang(lang) == "ru" else "symbol")
+
+
+def _listed(names: Sequence[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the language's words."""
+    if len(names) == 1:
+        return names[0]
+    return tr("exercises.and", lang, first=", ".join(names[:-1]), last=names[-1])
 
 
 # --------------------------------------------------------------------------- reading a typed answer
@@ -367,24 +418,25 @@ def _card_tokens(t: str, joiners: Sequence[str]) -> list[str]:
     return [tok for tok in re.split(r"[\s,;]+", t) if tok and tok not in joiners]
 
 
-def read_part(spec: Mapping[str, Any], typed: str) -> Read:
-    """Read a typed answer against one part's JSON spec: the same steps as ``live/exercises.js``."""
+def read_part(spec: Mapping[str, Any], typed: str, lang: str = DEFAULT) -> Read:
+    """Read a typed answer against one part's JSON spec: the same steps as ``live/exercises.js``;
+    what it was read as, or why not, in ``lang``."""
     t = normalize(typed)
     kind = spec["kind"]
     if not t:
-        return Read(False, problem=f"no answer for “{spec['label']}”")
+        return Read(False, problem=tr("exercises.problem.empty", lang, label=spec["label"]))
     if kind == "amount":
         m = _AMOUNT.match(t)
         if not m or (m.group(3) and m.group(3) not in spec["units"]):
-            return Read(False, problem=f"“{typed.strip()}” is not a number of chips")
+            return Read(False, problem=tr("exercises.problem.amount", lang, typed=typed.strip()))
         n = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
-        return Read(True, n == spec["value"], f"{n}".replace("-", "−") + (f" {spec['unit']}" if spec["unit"] else ""))
+        return Read(True, n == spec["value"], _amount(n, spec["unit"], lang))
     if kind == "chance":
         x = _chance_value(t)
         if x is None:
-            return Read(False, problem=f"“{typed.strip()}” is not a fraction, a decimal or a percentage")
+            return Read(False, problem=tr("exercises.problem.chance", lang, typed=typed.strip()))
         value = Fraction(spec["num"], spec["den"])
-        return Read(True, abs(x - value) <= Fraction(spec["tolerance"]) + Fraction(1, 10**12), _percent(x))
+        return Read(True, abs(x - value) <= Fraction(spec["tolerance"]) + Fraction(1, 10**12), _percent(x, lang))
     if kind == "card":
         c = t.replace(" ", "")
         return Read(True, c in spec["accept"], typed.strip())
@@ -411,12 +463,12 @@ def read_part(spec: Mapping[str, Any], typed: str) -> Read:
         else:
             m = _SEAT.match(t)
             if not m or (m.group(1) and m.group(1) not in spec["words"]):
-                return Read(False, problem=f"“{typed.strip()}” is not a seat's number")
+                return Read(False, problem=tr("exercises.problem.seat", lang, typed=typed.strip()))
             n = int(m.group(2))
-        return Read(True, n == spec["value"], f"seat {n}")
+        return Read(True, n == spec["value"], tr("exercises.seat", lang, n=n))
     if kind == "choice":
         if t not in spec["accept"]:
-            return Read(False, problem=f"“{typed.strip()}” is not one of the readings")
+            return Read(False, problem=tr("exercises.problem.choice", lang, typed=typed.strip()))
         return Read(True, spec["accept"].index(t) == spec["right"], typed.strip())
     raise ExerciseError(f"unknown answer kind {kind!r}")
 
@@ -450,12 +502,13 @@ class Exercise:
     :class:`OneCard`, :class:`CardSet`, :class:`Seat`, :class:`Choice`), computed by the notebook;
     ``rule``: the book label of the rule it teaches; ``why``: the reason in words; ``hint``: what a
     first wrong answer is told (optional); ``title``: the question in a few words (the progress
-    page lists it)."""
+    page lists it); ``lang``: the language of the form's own words and of the answer in words
+    (the catalogue's; a check may ask for another)."""
 
     mode = "exercise"
 
     def __init__(self, id: str, parts: Sequence[Part] | Part, *, rule: str = "", why: str = "",  # noqa: A002
-                 hint: str = "", title: str = "") -> None:
+                 hint: str = "", title: str = "", lang: str = DEFAULT) -> None:
         if not isinstance(id, str) or not _ID.match(id):
             raise ExerciseError(f"exercise id {id!r} must be lower-case letters, digits and dashes")
         self.id = id
@@ -463,19 +516,22 @@ class Exercise:
         if not self.parts or not all(isinstance(p, Part) for p in self.parts):
             raise ExerciseError(f"exercise {id!r}: parts must be answers (Amount, Chance, OneCard, ...)")
         self.rule, self.why, self.hint = rule, _plain(why), _plain(hint)
-        self.title = title or f"Exercise {id.rsplit('-', 1)[-1]}"
+        self.lang = check_lang(lang)
+        self.title = title or tr("exercises.title", self.lang, n=id.rsplit('-', 1)[-1])
 
     # -------------------------------------------------------------- the data and the form
-    def answer_words(self) -> str:
-        """The whole answer in words."""
+    def answer_words(self, lang: str | None = None) -> str:
+        """The whole answer in words (in ``lang``, else the exercise's language)."""
+        lang = lang or self.lang
         if len(self.parts) == 1:
-            return self.parts[0].words()
-        return "; ".join(f"{p.label}: {p.words()}" for p in self.parts)
+            return self.parts[0].words(lang)
+        return "; ".join(f"{p.label}: {p.words(lang)}" for p in self.parts)
 
-    def spec(self) -> dict[str, Any]:
-        """The JSON the page reads (``data-exercise``)."""
+    def spec(self, lang: str | None = None) -> dict[str, Any]:
+        """The JSON the page reads (``data-exercise``), its words in ``lang`` (else the exercise's)."""
+        lang = lang or self.lang
         return {"id": self.id, "mode": self.mode, "title": self.title, "rule": self.rule, "why": self.why,
-                "hint": self.hint, "answer": self.answer_words(), "parts": [p.spec() for p in self.parts]}
+                "hint": self.hint, "answer": self.answer_words(lang), "parts": [p.spec(lang) for p in self.parts]}
 
     def progress(self) -> dict[str, str]:
         """The progress item (``data-progress``)."""
@@ -492,7 +548,7 @@ class Exercise:
                     f"{html.escape(o)}</label>" for o in p.options)
                 out.append(f'<fieldset class="ex-part ex-choice"><legend>{label}</legend>{radios}</fieldset>')
             else:
-                note = p.example()
+                note = p.example(self.lang)
                 note_html = (f' <small class="ex-note" id="{pid}-note">{html.escape(note)}</small>'
                              if note else "")
                 described = f' aria-describedby="{pid}-note"' if note else ""
@@ -504,12 +560,12 @@ class Exercise:
         return "".join(out)
 
     def _button(self) -> str:
-        return "Check"
+        return tr("exercises.check", self.lang)
 
     def _repr_html_(self) -> str:
-        show = ('<button type="button" class="ex-show" hidden>Show the answer</button>'
+        show = (f'<button type="button" class="ex-show" hidden>{tr("exercises.show", self.lang)}</button>'
                 if self.mode == "exercise" else "")
-        word = "Predict, then see" if self.mode == "predict" else "Your answer"
+        word = tr("exercises.head.predict" if self.mode == "predict" else "exercises.head.exercise", self.lang)
         return (f'<div class="exercise ex-{self.mode}" data-exercise="{_attr(self.spec())}" '
                 f'data-progress="{_attr(self.progress())}">'
                 f'<div class="ex-form" role="group" aria-label="{html.escape(self.title)}">'
@@ -520,8 +576,8 @@ class Exercise:
     def __repr__(self) -> str:
         n = len(self.parts)
         labels = "; ".join(p.label.lower() for p in self.parts)
-        what = "one answer to give" if n == 1 else f"{_count_words(n)} answers to give"
-        return f"Exercise '{self.title}': {what} ({labels})."
+        return tr("exercises.repr.exercise", self.lang, n=n, count=_count_words(n, self.lang), title=self.title,
+                  labels=labels)
 
     # -------------------------------------------------------------- the check
     def _texts(self, texts: str | Sequence[str]) -> list[str]:
@@ -530,24 +586,28 @@ class Exercise:
             raise ExerciseError(f"exercise {self.id!r} has {len(self.parts)} answers; {len(items)} given")
         return items
 
-    def check(self, texts: str | Sequence[str], tries: int = 1) -> Feedback:
+    def check(self, texts: str | Sequence[str], tries: int = 1, lang: str | None = None) -> Feedback:
         """Check the reader's answer (one text per part); ``tries`` counts this answer (the first
-        wrong answer is told the hint, a later one the why)."""
-        reads = [p.read(t) for p, t in zip(self.parts, self._texts(texts))]
+        wrong answer is told the hint, a later one the why); the verdict's own words in ``lang``
+        (else the exercise's language)."""
+        lang = check_lang(lang or self.lang)
+        items = self._texts(texts)
+        reads = [p.read(t, lang) for p, t in zip(self.parts, items)]
         bad = [r for r in reads if not r.ok]
         if bad:
             return Feedback(False, bad[0].problem[:1].upper() + bad[0].problem[1:] + ".", "", read=False,
                             parts=tuple(r.right for r in reads))
         right = all(r.right for r in reads)
-        return Feedback(right, self._words(right, [r.right for r in reads], tries), self.rule,
+        return Feedback(right, self._words(right, reads, items, tries, lang), self.rule,
                         parts=tuple(r.right for r in reads))
 
-    def _words(self, right: bool, parts: list[bool], tries: int) -> str:
+    def _words(self, right: bool, reads: list[Read], typed: list[str], tries: int, lang: str) -> str:
         if right:
-            return " ".join(filter(None, [f"Right: {self.answer_words()}.", self.why]))
-        lead = " ".join(f"{p.label}: {'right' if ok else 'not right'}." for p, ok in zip(self.parts, parts)) \
-            if len(self.parts) > 1 else "Not right."
-        tail = f"Hint: {self.hint}" if self.hint and tries <= 1 else (self.why or "Try again.")
+            return " ".join(filter(None, [tr("exercises.right", lang, answer=self.answer_words(lang)), self.why]))
+        lead = " ".join(tr("exercises.part.right" if r.right else "exercises.part.wrong", lang, label=p.label)
+                        for p, r in zip(self.parts, reads)) if len(self.parts) > 1 else tr("exercises.wrong", lang)
+        tail = (tr("exercises.hint", lang, hint=self.hint) if self.hint and tries <= 1
+                else (self.why or tr("exercises.again", lang)))
         return f"{lead} {tail}"
 
 
@@ -563,35 +623,30 @@ class Predict(Exercise):
 
     mode = "predict"
 
-    def __init__(self, id: str, part: Part, *, rule: str = "", why: str = "", title: str = "") -> None:  # noqa: A002
-        super().__init__(id, [part], rule=rule, why=why, title=title)
+    def __init__(self, id: str, part: Part, *, rule: str = "", why: str = "", title: str = "",  # noqa: A002
+                 lang: str = DEFAULT) -> None:
+        super().__init__(id, [part], rule=rule, why=why, title=title, lang=lang)
 
     def _button(self) -> str:
-        return "Commit my guess"
+        return tr("exercises.commit", self.lang)
 
     def __repr__(self) -> str:
-        return f"Predict, then see '{self.title}': one guess to commit ({self.parts[0].label.lower()})."
+        return tr("exercises.repr.predict", self.lang, title=self.title, label=self.parts[0].label.lower())
 
-    def _words(self, right: bool, parts: list[bool], tries: int) -> str:
-        p = self.parts[0]
-        typed = self._last
-        r = p.read(typed)
+    def _words(self, right: bool, reads: list[Read], typed: list[str], tries: int, lang: str) -> str:
+        p, r, guess = self.parts[0], reads[0], typed[0]
         if isinstance(p, Amount):
-            got = _AMOUNT.match(normalize(typed))
+            got = _AMOUNT.match(normalize(guess))
             assert got is not None
             n = int(got.group(2)) * (-1 if got.group(1) == "-" else 1)
             d = n - p.value
-            how = "exactly right" if d == 0 else f"{abs(d)} too {'many' if d > 0 else 'few'}"
+            how = (tr("exercises.how.exact", lang) if d == 0
+                   else tr("exercises.how.many" if d > 0 else "exercises.how.few", lang, d=abs(d)))
         elif isinstance(p, Chance):
-            how = p.closeness(typed)
-            how = "right, within the tolerance" if how == "right" else how
+            how = tr("exercises.how.within", lang) if p.off_by(guess) == 0 else p.closeness(guess, lang)
         else:
-            how = "right" if r.right else "not right"
-        return " ".join(filter(None, [f"You said {r.said}; it is {p.words()}: {how}.", self.why]))
-
-    def check(self, texts: str | Sequence[str], tries: int = 1) -> Feedback:
-        self._last = self._texts(texts)[0]
-        return super().check(texts, tries)
+            how = tr("exercises.how.right" if r.right else "exercises.how.wrong", lang)
+        return " ".join(filter(None, [tr("exercises.said", lang, said=r.said, answer=p.words(lang), how=how), self.why]))
 
 
 # --------------------------------------------------------------------------- reading a built page
@@ -607,9 +662,9 @@ def exercises_in_html(text: str) -> list[dict[str, Any]]:
     return [json.loads(html.unescape(m.group(1))) for m in _DATA.finditer(text)]
 
 
-def check_spec(spec: Mapping[str, Any], texts: Sequence[str]) -> list[Read]:
+def check_spec(spec: Mapping[str, Any], texts: Sequence[str], lang: str = DEFAULT) -> list[Read]:
     """Read typed answers against an exercise's JSON (as stored in a page), one per part."""
     parts = spec["parts"]
     if len(texts) != len(parts):
         raise ExerciseError(f"exercise {spec.get('id')!r} has {len(parts)} answers; {len(texts)} given")
-    return [read_part(p, t) for p, t in zip(parts, texts)]
+    return [read_part(p, t, lang) for p, t in zip(parts, texts)]

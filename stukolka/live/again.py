@@ -35,6 +35,7 @@ from typing import Any
 from stukolka.base import CHANCE
 from stukolka.bots.advisor import MonteCarloBot
 from stukolka.errors import IllegalActionError, RulesError
+from stukolka.i18n import DEFAULT, check_lang
 from stukolka.live.driver import (GAME_RULE, LIMITS, SEATS_RULE, LiveTable, MessageError, _field, _is_int, _open,
                                   _table, money, quote)
 from stukolka.live.tasks import game_options
@@ -98,18 +99,20 @@ def _said(move: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": info.action, "words": info.words, "said": info.said, "kind": info.kind, "rule": info.rule}
 
 
-def _side(t: LiveTable, seat: int) -> dict[str, Any]:
-    """A seat's moves on a finished table and its result, from the engine's settlement."""
+def _side(t: LiveTable, seat: int, lang: str = DEFAULT) -> dict[str, Any]:
+    """A seat's moves on a finished table and its result, from the engine's settlement (said in ``lang``)."""
     ledger = t.state.settlement()
     net = ledger.net()
     tricks = getattr(t.state, "tricks_won", None)
     return {"moves": [_said(m) for m in t.moves if m["seat"] == seat and m["seat"] != CHANCE],
             "net": money(net[seat]), "tricks": None if tricks is None else tricks[seat],
-            "settlement": ledger.to_dict()}
+            "settlement": ledger.to_dict(lang)}
 
 
-def advisor_play(t: LiveTable, seat: int, samples: int = ADVISOR_SAMPLES) -> dict[str, Any]:
-    """The advisor plays ``seat`` of ``t``'s deal against the same bots; its side and the reader's."""
+def advisor_play(t: LiveTable, seat: int, samples: int = ADVISOR_SAMPLES, lang: str = DEFAULT) -> dict[str, Any]:
+    """The advisor plays ``seat`` of ``t``'s deal against the same bots; its side and the reader's
+    (the settlements said in ``lang``)."""
+    check_lang(lang)
     _over(t, "the advisor's play")
     if t.game != "stukolka":
         raise RulesError(f"game {t.game!r} has no advisor at a live table [{GAME_RULE}]")
@@ -122,7 +125,7 @@ def advisor_play(t: LiveTable, seat: int, samples: int = ADVISOR_SAMPLES) -> dic
     trial.bots[seat] = MonteCarloBot(random.Random(t.seed * 1_000_003 + seat), samples=samples,
                                      rules=getattr(trial.state, "rules", None), equal_stop=MonteCarloBot.EQUAL_STOP)
     trial.run_bots()
-    return {"seat": seat, "advisor": _side(trial, seat), "reader": _side(t, seat), "samples": samples}
+    return {"seat": seat, "advisor": _side(trial, seat, lang), "reader": _side(t, seat, lang), "samples": samples}
 
 
 def again_answer(msg: Mapping[str, Any]) -> dict[str, Any]:

@@ -56,6 +56,7 @@ from typing import Any
 
 from stukolka.bots.advisor import advise
 from stukolka.errors import RulesError, StukolkaError
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.live.driver import LiveTable
 from stukolka.live.table_shtoss import stake_outcome
 from stukolka.stukolka.words import describe
@@ -72,11 +73,10 @@ JUDGMENT_SAMPLES = 2000
 #: The book label under which a bad ``:ask:`` is refused.
 ASK_RULE = "live-table-ask"
 
-#: The prompt each kind's box says when the position's caption does not ask it.
-PROMPTS = {"legal": "Mark every card you may play now, then press Check.",
-           "legal moves": "Mark every move you may make now, then press Check.",
-           "judgment": "Choose at the table as you would play; then the page shows what each choice is worth.",
-           "outcome": "Choose the result, then the table plays on."}
+#: The prompt each kind's box says when the position's caption does not ask it: its message id
+#: in the catalogue (``stukolka/i18n/<lang>/exercises.json``).
+PROMPTS = {"legal": "exercises.ask.legal", "legal moves": "exercises.ask.legal_moves",
+           "judgment": "exercises.ask.judgment", "outcome": "exercises.ask.outcome"}
 
 
 @dataclass(frozen=True)
@@ -130,14 +130,15 @@ def _rule_sentence(game: str, rule: str, fallback: str) -> str:
     return str(labels.get(rule) or fallback)
 
 
-def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka") -> list[dict[str, Any]]:
+def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka", lang: str = DEFAULT) -> list[dict[str, Any]]:
     """Each of ``moves``: its words, whether the engine allows it now and, if not, why (a sentence
-    and the rule).  A move the grammar cannot read is refused with the engine's error."""
+    and the rule), in the engine's words of ``lang``.  A move the grammar cannot read is refused
+    with the engine's error."""
     out = []
     for move in moves:
-        why = state.why_illegal(move)
+        why = state.why_illegal(move, lang=lang)
         if why is None:
-            info = state.describe_action(move)
+            info = state.describe_action(move, lang=lang)
             out.append({"action": info.action, "words": info.words, "legal": True, "why": None, "rule": info.rule})
             continue
         text, rule = why
@@ -162,7 +163,8 @@ def _money(x: Fraction) -> int | str:
     return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
-def judgment_values(state: Any, seat: int, seed: int, samples: int = JUDGMENT_SAMPLES) -> list[dict[str, Any]]:
+def judgment_values(state: Any, seat: int, seed: int, samples: int = JUDGMENT_SAMPLES,
+                    lang: str = DEFAULT) -> list[dict[str, Any]]:
     """Every legal option of ``seat`` (the seat to act) with its mean chips, the 95% interval and the
     deals searched, in the engine's order of the legal actions, each with its button words.  The
     advisor reads that seat's observation only and finishes each deal with rule-of-thumb players
@@ -180,7 +182,7 @@ def judgment_values(state: Any, seat: int, seed: int, samples: int = JUDGMENT_SA
     out = []
     for action in state.legal_actions():
         a = advice[action]
-        info = state.describe_action(action)
+        info = state.describe_action(action, lang=lang)
         out.append({"action": action, "words": info.words, "mean": _money(a.mean), "mean_float": round(float(a.mean), 2),
                     "low": round(a.low, 2), "high": round(a.high, 2), "samples": a.samples})
     best = max(out, key=lambda o: Fraction(o["mean"]))
@@ -190,16 +192,24 @@ def judgment_values(state: Any, seat: int, seed: int, samples: int = JUDGMENT_SA
 
 
 def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequence[int], ask: Ask,
-                  advice: str = "", samples: int = JUDGMENT_SAMPLES) -> dict[str, Any]:
+                  advice: str = "", samples: int = JUDGMENT_SAMPLES, lang: str = DEFAULT) -> dict[str, Any]:
     """What the page stores for a position's question (JSON-able): the kind, the seat asked and what
-    the kind needs (see the module's text).  A question the position cannot ask is refused."""
+    the kind needs (see the module's text), its words in ``lang``.  A question the position cannot
+    ask is refused.
+
+    >>> question_data("stukolka", {"variant": "prikup", "n_players": 4, "dealer": 0, "trump": "9♣",
+    ...     "hands": {"0": "7♥ 5♦ 3♠"}, "actions": ["knock", "pass", "pass"]}, 5, [0], parse_ask("legal: knock, pass"),
+    ...     lang="ru")["prompt"]
+    'Отметьте все ходы, которые сейчас можно сделать, и нажмите «Проверить».'
+    """
+    check_lang(lang)
     table = _table(game, options, seed, people)
     seat = table.to_act()
     state = table.state
     data: dict[str, Any] = {"kind": ask.kind, "seat": seat}
     if ask.kind == "legal" and ask.moves:
-        data["moves"] = legal_moves(state, ask.moves, game)
-        data["prompt"] = PROMPTS["legal moves"]
+        data["moves"] = legal_moves(state, ask.moves, game, lang)
+        data["prompt"] = tr(PROMPTS["legal moves"], lang)
         if all(m["legal"] for m in data["moves"]) and len(data["moves"]) == 1:
             raise RulesError(f":ask: legal names one move only, which is allowed: it cannot be answered wrongly [{ASK_RULE}]")
     elif ask.kind == "legal":
@@ -210,7 +220,7 @@ def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequ
         if not hand or not (playable or (game == "faraon" and state.legal_actions())):
             raise RulesError(f":ask: legal (the cards) needs a hand to play from at the position, with a card "
                              f"the rules allow [{ASK_RULE}]")
-        data["prompt"] = PROMPTS["legal"]
+        data["prompt"] = tr(PROMPTS["legal"], lang)
     elif ask.kind == "outcome":
         if game not in ("shtoss", "pharaon"):
             raise RulesError(f":ask: outcome asks what a shtoss or Pharaon stake brings, not a {game} position "
@@ -218,15 +228,15 @@ def question_data(game: str, options: Mapping[str, Any], seed: int, people: Sequ
         out = stake_outcome(state, random.Random(seed), int(ask.moves[0]) if ask.moves else None)
         if len(out["choices"]) < 2:
             raise RulesError(f":ask: outcome has one possible result here: it cannot be answered wrongly [{ASK_RULE}]")
-        data.update(prompt=PROMPTS["outcome"], punter=out["punter"],
+        data.update(prompt=tr(PROMPTS["outcome"], lang), punter=out["punter"],
                     choices=[{"key": c["key"], "words": c["words"]} for c in out["choices"]],
                     answer=next(c["key"] for c in out["choices"] if c["right"]), why=out["why"], rule=out["rule"])
     else:
         if len(state.legal_actions()) < 2:
             raise RulesError(f":ask: judgment needs two or more choices at the position [{ASK_RULE}]")
-        data["options"] = judgment_values(state, seat, seed, samples)
+        data["options"] = judgment_values(state, seat, seed, samples, lang)
         data["samples"] = samples
-        data["prompt"] = PROMPTS["judgment"]
+        data["prompt"] = tr(PROMPTS["judgment"], lang)
     if advice:
         data["advice"] = advice
     return data

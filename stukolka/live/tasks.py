@@ -36,6 +36,7 @@ from typing import Any
 
 from stukolka.base import CHANCE, GameState
 from stukolka.errors import RulesError
+from stukolka.i18n import DEFAULT, tr
 
 __all__ = ["Task", "Seen", "TaskBoard", "TASKS", "DONE", "TASK_OPTIONS", "TASKS_RULE", "tasks_for", "check_ids",
            "game_options", "board_for", "forget"]
@@ -67,18 +68,31 @@ class Seen:
 
 @dataclass(frozen=True)
 class Task:
-    """One task: its ``id`` (unique within its game), its ``words`` (what the page lists), its
-    ``game`` (the live-table game it is played at), the book label of the ``rule`` it is about,
-    and ``check``, the predicate over a :class:`Seen`."""
+    """One task: its ``id`` (unique within its game), its ``game`` (the live-table game it is
+    played at), the book label of the ``rule`` it is about, and ``check``, the predicate over a
+    :class:`Seen`.  What the page lists is :meth:`text` (the catalogue's ``exercises.task.<id>``).
+
+    >>> t = TASKS["stukolka"]["dark-trick"]
+    >>> t.words, t.text("ru")
+    ('Take a trick with a card bought in the dark', 'Взять взятку картой, прикупленной в тёмную')
+    """
 
     id: str
-    words: str
     game: str
     rule: str
     check: Callable[[Seen], bool] = field(repr=False, compare=False)
 
-    def to_dict(self, done: bool) -> dict[str, Any]:
-        return {"id": self.id, "words": self.words, "done": done, "rule": self.rule}
+    def text(self, lang: str = DEFAULT) -> str:
+        """The task in words, in ``lang``."""
+        return tr(f"exercises.task.{self.id}", lang)
+
+    @property
+    def words(self) -> str:
+        """The task in English words."""
+        return self.text()
+
+    def to_dict(self, done: bool, lang: str = DEFAULT) -> dict[str, Any]:
+        return {"id": self.id, "words": self.text(lang), "done": done, "rule": self.rule}
 
 
 # --------------------------------------------------------------------------- Stukolka
@@ -209,35 +223,32 @@ def _seven_hit(s: Seen) -> bool:
 TASKS: dict[str, dict[str, Task]] = {}
 
 
-def _add(game: str, id: str, words: str, rule: str, check: Callable[[Seen], bool]) -> None:
-    TASKS.setdefault(game, {})[id] = Task(id, words, game, rule, check)
+def _add(game: str, id: str, rule: str, check: Callable[[Seen], bool]) -> None:  # noqa: A002
+    TASKS.setdefault(game, {})[id] = Task(id, game, rule, check)
 
 
-_add("stukolka", "golets-win", "Win a deal as the golets-taker", "stukolka-rule-golets", _golets_win)
-_add("stukolka", "golets-beat", "Take a trick from a player who took the golets", "stukolka-rule-golets", _golets_beat)
-_add("stukolka", "two-tricks", "Take two tricks in one deal", "stukolka-rule-trick-share", _tricks(2))
-_add("stukolka", "three-tricks", "Take all three tricks of a deal", "stukolka-rule-trick-share", _tricks(3))
-_add("stukolka", "buy-trick", "Take a trick with a card you bought", "stukolka-rule-purchase", _took_with_bought)
-_add("stukolka", "dark-trick", "Take a trick with a card bought in the dark", "stukolka-rule-dark", _dark_trick)
-_add("stukolka", "shleif-win", "Deal, keep the shleif and win the deal", "stukolka-rule-shleif", _shleif(False))
-_add("stukolka", "shleif-refused-win", "Deal, refuse the shleif and still win the deal", "stukolka-rule-shleif-refusal",
-     _shleif(True))
-_add("stukolka", "obligatory-win", "Win an obligatory deal, where everyone antes and plays",
-     "stukolka-rule-obligatory", _forced_win)
-_add("stukolka", "voluntary-win", "Knock in the voluntary deal played for the fines, and win it",
-     "stukolka-rule-obligatory", _voluntary_win)
-_add("shtoss", "sonic-win", "Win a stake on the sonic", "shtoss-rule-sonic-wins", _sonic_win)
-_add("shtoss", "plie-seen", "See the banker win on a plie", "shtoss-rule-plie", _plie_seen)
-_add("shtoss", "deal-win", "Win a deal", "shtoss-rule-odd-even", _deal_win)
-_add("shtoss", "paroli-win", "Bend a paroli (play at a raised kush) and win it", "shtoss-rule-paroli", _paroli_win)
-_add("shtoss", "mid-stake-win", "Win a stake laid between abcugs", "shtoss-rule-mid-deal-bets", _mid_stake_win)
-_add("pharaon", "pharaon-win", "Win a coup: your named card falls to the banker's left",
-     "shtoss-rule-pharaon-sides", _pharaon_win)
-_add("pharaon", "doublet-seen", "See a doublet: two of your rank in one abcug", "shtoss-rule-plie", _plie_any)
-_add("pharaon", "mid-stake-win", "Win a stake laid between abcugs", "shtoss-rule-mid-deal-bets", _mid_stake_win)
-_add("faraon", "hand-win", "Win a hand: be the first to lay down your last card", "faraon-rule-going-out", _hand_won)
-_add("faraon", "queen-out", "Go out with a queen", "faraon-rule-queen-finish", _queen_out)
-_add("faraon", "seven-hit", "Lay a 7 that makes the next player draw", "faraon-rule-seven", _seven_hit)
+# each task's words are the catalogue's exercises.task.<id> (stukolka/i18n/<lang>/exercises.json)
+_add("stukolka", "golets-win", "stukolka-rule-golets", _golets_win)
+_add("stukolka", "golets-beat", "stukolka-rule-golets", _golets_beat)
+_add("stukolka", "two-tricks", "stukolka-rule-trick-share", _tricks(2))
+_add("stukolka", "three-tricks", "stukolka-rule-trick-share", _tricks(3))
+_add("stukolka", "buy-trick", "stukolka-rule-purchase", _took_with_bought)
+_add("stukolka", "dark-trick", "stukolka-rule-dark", _dark_trick)
+_add("stukolka", "shleif-win", "stukolka-rule-shleif", _shleif(False))
+_add("stukolka", "shleif-refused-win", "stukolka-rule-shleif-refusal", _shleif(True))
+_add("stukolka", "obligatory-win", "stukolka-rule-obligatory", _forced_win)
+_add("stukolka", "voluntary-win", "stukolka-rule-obligatory", _voluntary_win)
+_add("shtoss", "sonic-win", "shtoss-rule-sonic-wins", _sonic_win)
+_add("shtoss", "plie-seen", "shtoss-rule-plie", _plie_seen)
+_add("shtoss", "deal-win", "shtoss-rule-odd-even", _deal_win)
+_add("shtoss", "paroli-win", "shtoss-rule-paroli", _paroli_win)
+_add("shtoss", "mid-stake-win", "shtoss-rule-mid-deal-bets", _mid_stake_win)
+_add("pharaon", "pharaon-win", "shtoss-rule-pharaon-sides", _pharaon_win)
+_add("pharaon", "doublet-seen", "shtoss-rule-plie", _plie_any)
+_add("pharaon", "mid-stake-win", "shtoss-rule-mid-deal-bets", _mid_stake_win)
+_add("faraon", "hand-win", "faraon-rule-going-out", _hand_won)
+_add("faraon", "queen-out", "faraon-rule-queen-finish", _queen_out)
+_add("faraon", "seven-hit", "faraon-rule-seven", _seven_hit)
 
 
 def tasks_for(game: str) -> list[Task]:
@@ -313,8 +324,9 @@ class TaskBoard:
         self.just_done = now
         return now
 
-    def view(self) -> list[dict[str, Any]]:
-        return [t.to_dict(t.id in self.done) for t in self.tasks]
+    def view(self, lang: str = DEFAULT) -> list[dict[str, Any]]:
+        """The tasks as the page lists them, their words in ``lang``."""
+        return [t.to_dict(t.id in self.done, lang) for t in self.tasks]
 
 
 def board_for(game: str, options: Mapping[str, Any]) -> TaskBoard | None:
