@@ -11,11 +11,9 @@ progress has a page.
   ``{"kind", "id", "words"}``) are collected, in the order of the table of contents, into
   ``_static/progress.json``: ``{"version": 1, "pages": [{"page", "title", "items": [...]}]}``,
   which the progress page lists.
-* After the build (and after ``live_tables.py`` has copied ``live/``), the catalogue's words of the
-  exercises, the questions at positions, the tasks, "the same deal again" and the progress page
-  (``stukolka/i18n/<lang>/exercises.json``, every language) go to
-  ``_static/live/exercise-words.json``: ``{"en": {id: template}, "ru": {...}}``, which
-  ``live/progress.js`` reads to say them in the page's language.
+* The words of the exercises, the questions, the tasks and the progress page are the catalogue's
+  (``stukolka/i18n/<lang>/exercises.json``), said on the page by ``live/i18n.js`` from the
+  ``messages.js`` that ``live_tables.py`` writes beside it.
 """
 
 from __future__ import annotations
@@ -30,8 +28,6 @@ from docutils import nodes
 
 PROGRESS_PAGE = "book/progress"
 PROGRESS_JSON = "_static/progress.json"
-WORDS_JSON = "_static/live/exercise-words.json"
-WORDS_DOMAIN = "exercises"
 KINDS = ("exercise", "prediction", "task")
 
 
@@ -146,29 +142,7 @@ def _write_progress(app, exception) -> None:
     dest.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-def exercise_words() -> dict[str, dict[str, Any]]:
-    """The catalogue's messages of the exercises' domain in every language, as the pages read them.
-
-    >>> w = exercise_words()
-    >>> w["en"]["exercises.check"], w["ru"]["exercises.check"]
-    ('Check', 'Проверить')
-    """
-    from stukolka.i18n import LANGS, catalogue  # noqa: PLC0415
-
-    return {lang: {k: v for k, v in catalogue(lang).items() if k.startswith(WORDS_DOMAIN + ".")} for lang in LANGS}
-
-
-def _write_words(app, exception) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    dest = Path(app.outdir) / WORDS_JSON
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(exercise_words(), ensure_ascii=False) + "\n", encoding="utf-8")
-
-
 def setup(app):
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _write_progress)
-    # after live_tables.py's copy of live/ to _static/live/ (which replaces the folder)
-    app.connect("build-finished", _write_words, priority=900)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

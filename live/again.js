@@ -9,13 +9,14 @@
 // catalogue's, in the page's language (t() of progress.js).
 
 import { h, money } from "./common.js";
-import { t } from "./progress.js";
+import { LANG, t as pageSays } from "./progress.js";
 
 let COUNTER = 0;
 
 // `get()` gives {table, view, name}: the table's id, its live view and the seats' names;
 // `switchTo(reply, words)` makes the page show the new table.
 export function sameDeal(ctx, get, switchTo) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   const uid = `again-${++COUNTER}`;
   const el = h("section", { class: "lt-again", "aria-label": t("exercises.again.title") });
   const note = h("p", { class: "lt-again-note", role: "status", "aria-live": "polite" });

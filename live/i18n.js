@@ -54,8 +54,11 @@ function ratio(x) {
   return [m[1] && num !== 0n ? -1 : 1, num, den];
 }
 
-// The plural form of n in lang: CLDR's rule for cardinal numbers (stukolka.i18n.plural_form).
+// The plural form of n in lang: CLDR's rule for cardinal numbers (stukolka.i18n.plural_form); a
+// number written with decimals ("7.1", "0,5") takes "other", as a fraction does.
 export function pluralForm(lang, n) {
+  if (typeof n === "string" && /^\s*-?\d+[.,]\d+\s*$/.test(n)) return "other";
+  if (typeof n === "number" && !Number.isInteger(n)) return "other";
   const [sign, num, den] = ratio(n);
   if (lang === "ru") {
     if (den !== 1n) return "other";

@@ -10,72 +10,30 @@
 // once right, an exercise stays right.
 
 // ------------------------------------------------------------------ the words, in the page's language
-// A local stand-in for the shared live/i18n.js, with the same signature: t(id, fields, lang).  It
-// says the catalogue's messages of the exercises, the questions at positions, the tasks, "the same
-// deal again" and the progress page (stukolka/i18n/<lang>/exercises.json, never copied here: the
-// build writes them to _static/live/exercise-words.json, _ext/exercise_pages.py) in the language of
-// the page (<html lang>), English if the catalogue has no such language.  Where live/i18n.js is
-// present, `t` is to be imported from it instead and this stand-in left out.
-const WORDS_URL = new URL("exercise-words.json", import.meta.url);
-const CATALOGUE = await fetch(WORDS_URL).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+// The catalogue's messages of the exercises, the questions at positions, the tasks, "the same deal
+// again" and the progress page (stukolka/i18n/<lang>/exercises.json) are said by the pages' one
+// sayer, live/i18n.js, in the language of the page (<html lang>; English where the catalogue has
+// no such language).
+import { langOf, numberText as written, t as say } from "./i18n.js";
 
-// The page's language: its <html lang> ("ru", "ru-RU"), where the catalogue has it; else English.
 export function pageLang(doc = globalThis.document) {
-  const said = String((doc && doc.documentElement && doc.documentElement.lang) || "").toLowerCase().slice(0, 2);
-  return Object.prototype.hasOwnProperty.call(CATALOGUE, said) ? said : "en";
+  return langOf(doc && doc.documentElement);
 }
 export const LANG = pageLang();
+
+// The message `id` in `lang` (the page's by default).
+export function t(id, fields = {}, lang = LANG) {
+  return say(id, fields, lang);
+}
 
 // A decimal as the language writes it: a decimal comma in Russian ("27,1").
 export function decimalText(text, lang = LANG) {
   return lang === "ru" ? Array.from(String(text), (c) => (c === "." ? "," : c)).join("") : String(text);
 }
 
-// A whole number as stukolka.i18n.number_text writes it: in Russian five digits and more grouped by
-// threes with a narrow no-break space, a true minus.
+// A whole number as stukolka.i18n.number_text writes it ("376 000" in Russian).
 export function numberText(n, lang = LANG) {
-  if (lang !== "ru" || !Number.isInteger(n)) return String(n);
-  let digits = String(Math.abs(n));
-  if (digits.length >= 5) {
-    const groups = [];
-    while (digits.length) { groups.unshift(digits.slice(-3)); digits = digits.slice(0, -3); }
-    digits = groups.join("\u202f");
-  }
-  return (n < 0 ? "−" : "") + digits;
-}
-
-// The plural form of a number in `lang` (CLDR: English one/other, Russian one/few/many); a number
-// written with decimals ("7.1", "0,5") takes "other", as a fraction does in stukolka.i18n.
-function pluralForm(lang, n) {
-  const text = String(n);
-  if (typeof n === "string" && (text.includes(".") || text.includes(","))) return "other";
-  const x = Math.abs(Number(n));
-  if (!Number.isInteger(x)) return "other";
-  return new Intl.PluralRules(lang).select(x);
-}
-
-function field(value, lang) {
-  return typeof value === "number" ? numberText(value, lang) : String(value);
-}
-
-// The message `id` in `lang`, its named fields filled in; an unknown id says itself.
-export function t(id, fields = {}, lang = LANG) {
-  const table = CATALOGUE[lang] || CATALOGUE.en || {};
-  let template = Object.prototype.hasOwnProperty.call(table, id) ? table[id] : null;
-  if (template === null) return id;
-  if (typeof template === "object") {
-    const forms = template;
-    template = forms[pluralForm(lang, fields[forms["#"]])] || forms.other || forms.many;
-  }
-  let out = "", i = 0;
-  for (;;) {
-    const open = template.indexOf("{", i);
-    if (open < 0) return out + template.slice(i);
-    const close = template.indexOf("}", open);
-    const name = template.slice(open + 1, close);
-    out += template.slice(i, open) + (Object.prototype.hasOwnProperty.call(fields, name) ? field(fields[name], lang) : `{${name}}`);
-    i = close + 1;
-  }
+  return written(n, lang);
 }
 
 // ------------------------------------------------------------------ the reader's progress

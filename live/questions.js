@@ -46,7 +46,7 @@
 // and cards' words, the reasons and the prompt are the engine's, as the view or the build gave them.
 
 import { h, ruleLink } from "./common.js";
-import { decimalText, t } from "./progress.js";
+import { decimalText, LANG, t as pageSays } from "./progress.js";
 
 export function askOf(ctx) {
   const el = ctx && ctx.element;
@@ -62,7 +62,7 @@ export function chips(x) {
   return (n > 0.004 ? "+" : n < -0.004 ? "−" : "") + body;
 }
 
-const list = (names) => names.length <= 1 ? names.join("") :
+const list = (names, t = pageSays) => names.length <= 1 ? names.join("") :
   t("exercises.and", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 
 function tell(box, kind, ...parts) {
@@ -76,6 +76,7 @@ function emit(el, detail) {
 
 // ------------------------------------------------------------------ "which cards may you play?"
 export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onChange = () => {} } = {}) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   const moves = !items;
   const get = moves ? () => (ask.moves || []).map((m) => ({ key: m.action, name: m.words, legal: m.legal, why: m.why, rule: m.rule })) : items;
   const marks = new Set();
@@ -111,7 +112,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
 
   function reveal() {                     // after a wrong try: the engine's answer, with every reason
     const all = get(), ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
-    tell(feedback, "shown", h("p", { text: ok.length ? t(moves ? "exercises.q.answer_make" : "exercises.q.answer_play", { list: list(ok.map((it) => it.name)) }) :
+    tell(feedback, "shown", h("p", { text: ok.length ? t(moves ? "exercises.q.answer_make" : "exercises.q.answer_play", { list: list(ok.map((it) => it.name), t) }) :
       t("exercises.q.answer_none") }), h("ul", {}, lines(t("exercises.q.not_allowed"), no)));
     finish(false);
   }
@@ -134,7 +135,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
       const wrong = all.filter((it) => !it.legal && marks.has(it.key));
       const ok = all.filter((it) => it.legal), no = all.filter((it) => !it.legal);
       if (!missed.length && !wrong.length) {
-        const said = ok.length ? list(ok.map((it) => it.name)) : t("exercises.q.none_of_them");
+        const said = ok.length ? list(ok.map((it) => it.name), t) : t("exercises.q.none_of_them");
         const id = `exercises.q.right_${moves ? "make" : "play"}${no.length ? "" : "_all"}`;
         tell(feedback, "right", h("p", { class: "lq-verdict", text: t(id, { list: said }) }),
           no.length ? h("ul", {}, lines(t("exercises.q.why_not"), no)) : null);
@@ -144,7 +145,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
       const parts = [h("p", { class: "lq-verdict", text: t(marks.size ? "exercises.q.not_quite" : "exercises.q.nothing") })];
       if (marks.size) {
         if (wrong.length) parts.push(h("ul", {}, lines(t(wrong.length === 1 ? "exercises.q.wrong_one" : "exercises.q.wrong_some"), wrong)));
-        if (missed.length) parts.push(h("p", { text: t("exercises.q.missed", { n: missed.length, list: list(missed.map((it) => it.name)) }) },
+        if (missed.length) parts.push(h("p", { text: t("exercises.q.missed", { n: missed.length, list: list(missed.map((it) => it.name), t) }) },
           ...missed.map((it) => ruleLink(ctx, it.rule))));
         parts.push(h("p", { class: "lq-again", text: t("exercises.q.again") }));
       }
@@ -160,6 +161,7 @@ export function legalQuestion(ctx, ask, { items = null, onDone = () => {}, onCha
 
 // ------------------------------------------------------------------ "knock or pass?": every option's value
 export function judgmentPanel(ctx, ask, chosen) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   const opts = ask.options || [];
   const mine = opts.find((o) => o.action === chosen);
   const best = opts.filter((o) => o.best);
@@ -193,6 +195,7 @@ export function judgmentPanel(ctx, ask, chosen) {
 
 // ------------------------------------------------------------------ one right choice ("who wins this abcug?")
 export function choiceQuestion(ctx, { prompt = "", choices = [], answer, why = "", rule = "", onAnswered = () => {} }) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   let tries = 0, done = false;
   const feedback = h("div", { class: "lq-feedback", role: "status", "aria-live": "polite" });
   const showButton = h("button", { type: "button", class: "lq-show", hidden: true, onclick: () => end(false) }, t("exercises.show"));
@@ -223,6 +226,7 @@ export function choiceQuestion(ctx, { prompt = "", choices = [], answer, why = "
 
 // ------------------------------------------------------------------ the Hint: the advisor's word
 export function hintBox(ctx) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   const out = h("div", { class: "lq-hint-out", role: "status", "aria-live": "polite" });
   return {
     box: out,

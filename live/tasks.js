@@ -10,7 +10,7 @@
 // the page's language (t() of progress.js); a task's words are the view's.
 
 import { h, ruleLink } from "./common.js";
-import { progress, record, t } from "./progress.js";
+import { progress, record, LANG, t as pageSays } from "./progress.js";
 
 function progressId(li) {                  // the item's own progress entry, written at build time
   try { return JSON.parse(li.dataset.progress || "{}"); } catch (e) { return {}; }
@@ -18,6 +18,7 @@ function progressId(li) {                  // the item's own progress entry, wri
 
 // The tasks of the table in `ctx.element` (the placeholder); `update(view)` after every view.
 export function taskList(ctx) {
+  const t = (id, fields = {}) => pageSays(id, fields, ctx.lang || LANG);   // the table's language
   const el = ctx.element;
   const box = el && el.querySelector(":scope > .live-tasks");
   if (!box) return { update() {} };

@@ -401,15 +401,23 @@ PALETTES = {
 }
 
 
-def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_down: bool = False) -> str:
+#: A card back's name, by language.
+_BACK_NAME = {"en": "face-down card", "ru": "карта рубашкой вверх"}
+
+
+def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_down: bool = False,
+             lang: str | None = None) -> str:
     """An SVG picture of a card (or of a card back when ``face_down`` or ``card`` is None).
 
-    The picture carries a ``<title>`` and ``aria-label`` with the card's name, so
-    screen readers and text-only outputs still say what it is.
+    The picture carries a ``<title>`` and ``aria-label`` with the card's name, so screen readers
+    and text-only outputs still say what it is: in ``lang`` (``"en"`` or ``"ru"``), or in both
+    when no language is given (``queen of spades (дама пик)``).
     """
+    if lang is not None and lang not in _BACK_NAME:
+        raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
     h = round(width * 1.4)
     if card is None or face_down:
-        label = "face-down card"
+        label = _BACK_NAME[lang or "en"]
         body = (f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="6" fill="#2b4c7e" stroke="#333"/>'
                 f'<rect x="6" y="6" width="{width - 12}" height="{h - 12}" rx="4" fill="none" '
                 f'stroke="#d8c48a" stroke-width="1.5"/>')
@@ -418,7 +426,8 @@ def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_do
         colour = PALETTES[palette][card_suit(card)]
         idx = _rank_index(card_rank(card))
         sym = _SUIT_SYMBOL[card_suit(card)]
-        label = f"{card_name(card)} ({card_name(card, 'ru')})"
+        label = (f"{card_name(card)} ({card_name(card, 'ru')})" if lang is None
+                 else card_name(card, "ru" if lang == "ru" else "en"))
         fs = round(width * 0.3)
         body = (f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="6" fill="#fff" stroke="#333"/>'
                 f'<text x="5" y="{fs + 2}" font-family="sans-serif" font-weight="bold" font-size="{fs}" '

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from stukolka.base import money_text, rule_link_html
+from stukolka import errors
 from stukolka.errors import StukolkaError
 from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.rule_pages import RULE_PAGES
@@ -130,7 +131,7 @@ class Refusal:
     Refused: stake 10 is not divisible by 3 (rule: The stake)
     """
 
-    def __init__(self, exc: StukolkaError, lang: str = DEFAULT) -> None:
+    def __init__(self, exc: errors.StukolkaError, lang: str = DEFAULT) -> None:
         self.text, self.rule = exc.refusal()
         self.lang = check_lang(lang)
 

@@ -3,7 +3,7 @@
 A small page of the built book (``_build/html``) holds an exercise drawn in Russian
 (``Exercise(..., lang="ru")``), a prediction, and an exercise drawn in English: the page's script says
 every fixed word of the form and the feedback in the page's language (the catalogue's words, which
-the build writes to ``_static/live/exercise-words.json``), while the exercise's own words (labels,
+the build writes to ``_static/live/messages.js``), while the exercise's own words (labels,
 hint, why) stay as written.  The page's reading of typed answers says the same Russian words as
 ``stukolka.exercises.read_part``, and the plural of a number of chips is right in both languages.
 """
@@ -37,8 +37,8 @@ def exercises() -> list[Exercise]:
 
 @pytest.fixture(scope="module")
 def ru_page(book_url):
-    if not (HTML / "_static" / "live" / "exercise-words.json").exists():
-        pytest.fail("the built book has no _static/live/exercise-words.json: run `make html`")
+    if not (HTML / "_static" / "live" / "messages.js").exists():
+        pytest.fail("the built book has no _static/live/messages.js: run `make html`")
     forms = "".join(f"<div class='cell'><div class='cell_output'>{e._repr_html_()}</div></div>" for e in exercises())
     path = HTML / PAGE
     path.write_text("<!DOCTYPE html><html lang='ru'><head><meta charset='utf-8'><title>Упражнения</title><link rel='icon' href='data:,'>"

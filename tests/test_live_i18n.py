@@ -142,6 +142,7 @@ NOT_FOR_READERS = {
     ("worker.js", "import json, random"): "Python code the worker runs before its memory snapshot",
     ("worker.js", "from stukolka.live"): "Python code the worker runs before its memory snapshot",
     ("worker.js", "_ = [GAMES[g]"): "Python code the worker runs before its memory snapshot",
+    ("worker.js", "from stukolka.i18n"): "Python code the worker runs before its memory snapshot",
     ("worker.js", "Python did not start"): "a call's answer when Python failed: the loader has then left every table "
                                            "as its stored picture with its own note (table.failed), so no table shows it",
 }

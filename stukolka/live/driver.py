@@ -557,8 +557,9 @@ def card_pictures(palette: str = "four", width: int = 60, lang: str = DEFAULT) -
         pics = {"palette": palette, "width": width, "lang": lang,
                 "labels": [format_card(c, "ru_symbol" if ru else "symbol") for c in range(52)],
                 "names": [card_name(c, "ru" if ru else "en") for c in range(52)],
-                "svg": [card_svg(c, width=width, palette=palette) for c in range(52)],
-                "back": card_svg(None, width=width, face_down=True)}
+                # an English table's cards are named in both languages, as the book's pictures are
+                "svg": [card_svg(c, width=width, palette=palette, lang="ru" if ru else None) for c in range(52)],
+                "back": card_svg(None, width=width, face_down=True, lang="ru" if ru else None)}
         if len(_PICTURES) < 8:
             _PICTURES[key] = pics
         return pics
