@@ -6,7 +6,7 @@ catalogues, one per language: ``stukolka/i18n/<lang>/<domain>.json`` (``en/ledge
 ``ru/ledger.json``, ...), each a JSON object from message id to its template.  The same files are
 read by the pages' JavaScript (``live/i18n.js``), so a word is written once for Python and the page.
 
-A template is :meth:`str.format` text with named fields, ``"{who} deals and stakes the fee, {fee}"``,
+A template is ``str.format`` text with named fields, ``"{who} deals and stakes the fee, {fee}"``,
 or, where the words change with a number, an object of plural forms chosen by one field
 (``"#"`` names it) with the forms of the language's plural rule: English ``one``/``other``,
 Russian ``one``/``few``/``many`` (1 фишка, 2 фишки, 5 фишек; :func:`plural_form`)::
