@@ -19,7 +19,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
 ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
 
-.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class html-ru test-ru notebooks-ru
+.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class html-ru test-ru notebooks-ru clean-ru
 .DEFAULT_GOAL := help
 
 help:
@@ -105,6 +105,9 @@ notebooks-ru: $(VENV)/.stamp
 test-ru: html-ru
 	$(BIN)/python -m pytest tests/test_editions.py ru/book \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+clean-ru:
+	rm -rf ru/_build ru/_contents _build/html/ru
 
 # ---------------------------------------------------------------- tests
 # One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the

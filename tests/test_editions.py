@@ -316,9 +316,10 @@ def test_search_finds_a_word_in_another_form() -> None:
     assert "RussianStemmer" in js
     if shutil.which("node"):
         out = subprocess.run(["node", "-e", js + "\nconst s = new Stemmer();"
-                              "console.log(['взятки','взятку','козырями'].map(w => s.stemWord(w)).join(' '))"],
+                              "console.log(['взятки','взятку','козырями','сдаёт'].map(w => s.stemWord(w)).join(' '))"],
                              capture_output=True, text=True, check=True).stdout.split()
-        assert out == [stem("взятки"), stem("взятку"), stem("козырями")] and out[2] == stem("козырь")
+        assert out == [stem(w) for w in ("взятки", "взятку", "козырями", "сдаёт")]
+        assert out[2] == stem("козырь") and out[3] == stem("сдает")     # ё typed or not
 
 
 @needs_site
@@ -350,6 +351,14 @@ def test_the_rocket_opens_the_russian_notebook() -> None:
     text = "\n".join(sync.source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "Первая сдача" in text and "{ref}" not in text
     assert sync.source(next(c for c in nb["cells"] if c["cell_type"] == "code")) == 'LANG = "ru"'
+
+
+@needs_site
+def test_the_russian_edition_has_its_handouts() -> None:
+    index = json.loads(page("ru/handouts/index.json"))
+    assert "book/first_hand" in json.dumps(index)
+    assert "<h1>Первая сдача" in page("ru/handouts/first_hand.html")
+    assert (SITE / "ru/handouts/answer-key.html").is_file()
 
 
 @needs_site
