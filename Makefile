@@ -103,6 +103,7 @@ notebooks-ru: $(VENV)/.stamp
 	    --ExecutePreprocessor.timeout=600 ru/book/*.ipynb
 
 test-ru: html-ru
+	$(BIN)/python tools/sync_editions.py --stale
 	$(BIN)/python -m pytest tests/test_editions.py ru/book \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 

@@ -161,6 +161,26 @@ def test_sync_leaves_the_repository_unchanged() -> None:
     assert {p: p.read_bytes() for p in RU_NOTEBOOKS} == before
 
 
+def test_every_russian_page_records_the_english_prose_it_follows() -> None:
+    rec = sync.records("ru")
+    assert set(rec) == {str(p.relative_to(RU)) for p in RU_PAGES}
+    assert all(re.fullmatch(r"[0-9a-f]{16}", v) for v in rec.values())
+
+
+def test_a_change_to_the_english_prose_makes_its_translation_stale(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "book").mkdir()
+    (tmp_path / "ru" / "book").mkdir(parents=True)
+    (tmp_path / "book" / "a.md").write_text("# A page\n\nSeat 0 deals.\n", encoding="utf-8")
+    (tmp_path / "ru" / "book" / "a.md").write_text("# Страница\n\nСдаёт игрок 0.\n", encoding="utf-8")
+    monkeypatch.setattr(sync, "ROOT", tmp_path)
+    monkeypatch.setattr(sync, "EDITIONS", {"ru": tmp_path / "ru"})
+    assert sync.stale("ru") == ["book/a.md"]                 # never recorded
+    sync.mark_translated("book/a.md", "ru")
+    assert sync.stale("ru") == []
+    (tmp_path / "book" / "a.md").write_text("# A page\n\nThe dealer deals.\n", encoding="utf-8")
+    assert sync.stale("ru") == ["book/a.md"]
+
+
 # ---------------------------------------------------------------- tables of contents and the switch
 
 def test_the_russian_contents_are_english_pages_in_the_english_order() -> None:

@@ -19,6 +19,12 @@ Usage::
     python tools/sync_editions.py            # copy the English code cells into every Russian notebook
     python tools/sync_editions.py --check    # list what differs; exit 1 if anything does
     python tools/sync_editions.py --new book/X.ipynb   # start ru/book/X.ipynb for translation
+    python tools/sync_editions.py --stale    # list the pages whose English prose changed since translated
+    python tools/sync_editions.py --translated book/X.ipynb   # record that X is translated as it is now
+
+The prose is translated, not synchronised: ``ru/translated.json`` records, for each translated page,
+a digest of its English prose (markdown cells or text) when it was translated, and ``--stale``
+names the pages whose English prose has changed since, for the translator to revisit.
 
 A code cell whose source changes loses its stored outputs (``make notebooks-ru`` stores new ones); a
 new English code cell is inserted after the Russian cell of the code cell before it, with its
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import json
 import re
 import sys
@@ -213,6 +220,38 @@ def sync(lang: str = "ru") -> list[str]:
     return report
 
 
+def prose_digest(path: Path) -> str:
+    """A digest of a page's prose: its markdown cells, or the whole Markdown page."""
+    if path.suffix == ".ipynb":
+        text = "\n".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "markdown")
+    else:
+        text = path.read_text(encoding="utf-8")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def records(lang: str = "ru") -> dict[str, str]:
+    path = EDITIONS[lang] / "translated.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def stale(lang: str = "ru") -> list[str]:
+    """The translated pages whose English prose changed since their translation was recorded."""
+    rec = records(lang)
+    out = []
+    for en_path, tr_path in pairs(lang):
+        rel = str(tr_path.relative_to(EDITIONS[lang]))
+        if en_path.is_file() and rec.get(rel) != prose_digest(en_path):
+            out.append(rel)
+    return out
+
+
+def mark_translated(en_rel: str, lang: str = "ru") -> None:
+    rec = records(lang)
+    rec[en_rel] = prose_digest(ROOT / en_rel)
+    (EDITIONS[lang] / "translated.json").write_text(
+        json.dumps(dict(sorted(rec.items())), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def new_page(en_rel: str, lang: str = "ru") -> Path:
     """Start the translation of an English notebook: its cells, the edition cell in ``lang``, every
     markdown cell kept for the translator to rewrite and every output cleared."""
@@ -236,8 +275,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="report differences, change nothing")
     ap.add_argument("--new", metavar="PAGE", help="start the translation of the English notebook PAGE")
+    ap.add_argument("--stale", action="store_true", help="list pages whose English prose changed since translated")
+    ap.add_argument("--translated", metavar="PAGE", help="record that PAGE's translation follows its English prose now")
     ap.add_argument("--lang", default="ru", choices=sorted(EDITIONS))
     args = ap.parse_args(argv)
+    if args.translated:
+        mark_translated(args.translated, args.lang)
+        return 0
+    if args.stale:
+        print("\n".join(stale(args.lang)) or "every translated page follows its English prose")
+        return 0
     if args.new:
         print(new_page(args.new, args.lang).relative_to(ROOT))
         return 0
