@@ -49,6 +49,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Union
 
+from stukolka.cards import format_card
+
 __all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
 
 #: The languages every message has, the first being the default.
@@ -165,7 +167,6 @@ class Cards:
     sep: str = " "
 
     def text(self, lang: str = DEFAULT) -> str:
-        from stukolka.cards import format_card
         notation = "ru_symbol" if check_lang(lang) == "ru" else "symbol"
         return self.sep.join(format_card(c, notation) for c in self.cards)
 
