@@ -90,7 +90,7 @@ def switch_html(pagename: str, other_url: str, other_lang: str) -> str:
 
 def other_inventory(app: Any) -> dict[str, Any]:
     """The other edition's labels (``std:label``) and pages (``std:doc``), from its ``objects.inv``."""
-    cached = getattr(app, "_editions_inventory", None)
+    cached: dict[str, Any] | None = getattr(app, "_editions_inventory", None)
     if cached is not None:
         return cached
     inv_path = Path(app.srcdir) / app.config.editions_other_site / "objects.inv"

@@ -54,7 +54,8 @@ Notebook = dict[str, Any]
 
 
 def load(path: Path) -> Notebook:
-    return json.loads(path.read_text(encoding="utf-8"))
+    nb: Notebook = json.loads(path.read_text(encoding="utf-8"))
+    return nb
 
 
 def dump(nb: Notebook, path: Path) -> None:
@@ -231,7 +232,8 @@ def prose_digest(path: Path) -> str:
 
 def records(lang: str = "ru") -> dict[str, str]:
     path = EDITIONS[lang] / "translated.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    rec: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return rec
 
 
 def stale(lang: str = "ru") -> list[str]:
