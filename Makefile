@@ -4,6 +4,9 @@
 #   make lab    open the book's notebooks in JupyterLab (local Python kernel)
 #   make notebooks   re-execute the notebooks and store their outputs (deterministic)
 #   make class  serve the book and class play on http://127.0.0.1:8800 (HOST=0.0.0.0 make class: the local network)
+#   make html-ru     build the Russian edition into _build/html/ru (after the English one)
+#   make test-ru     the Russian edition's checks: same code as English, its prose, search, nbval
+#   make notebooks-ru   re-execute the Russian edition's notebooks and store their outputs
 
 PYTHON ?= python3
 VENV   := .venv
@@ -16,7 +19,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
 ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
 
-.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class
+.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class html-ru test-ru notebooks-ru clean-ru
 .DEFAULT_GOAL := help
 
 help:
@@ -82,6 +85,30 @@ CLASS_BOOK := $(if $(wildcard _build/html/index.html),,html)
 
 class: $(VENV)/.stamp $(CLASS_BOOK)
 	$(BIN)/python -m classroom --book _build/html --port $(CLASS_PORT) $(if $(HOST),--host $(HOST),)
+
+# ---------------------------------------------------------------- the Russian edition
+# ru/ mirrors the root (ru/_config.yml, ru/_toc.yml, ru/book/...; docs/editions.md).  Its pages are
+# built after the English ones (a reference to a page not yet translated leads to the English page,
+# read from _build/html/objects.inv) into ru/_build/html, then copied to _build/html/ru, where the
+# language switch of both editions expects them.  Not yet part of `make book` or `make test`.
+RU_AFTER := $(if $(wildcard _build/html/objects.inv),,html)
+
+html-ru: setup $(RU_AFTER)
+	$(BIN)/python tools/sync_editions.py --check
+	$(BIN)/jupyter-book build ru -W -n --keep-going --path-output ru
+	rm -rf _build/html/ru && cp -a ru/_build/html _build/html/ru
+
+notebooks-ru: $(VENV)/.stamp
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.timeout=600 ru/book/*.ipynb
+
+test-ru: html-ru
+	$(BIN)/python tools/sync_editions.py --stale
+	$(BIN)/python -m pytest tests/test_editions.py ru/book \
+	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+clean-ru:
+	rm -rf ru/_build ru/_contents _build/html/ru
 
 # ---------------------------------------------------------------- tests
 # One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the
