@@ -73,6 +73,7 @@ ALLOWED = {
     ("live/i18n.js", "/[-_]/", "split"): "the page's language code (ru-RU: ru)",
     ("live/i18n.js", "/^\\s*(-?)(\\d+)(?:\\/(\\d+))?\\s*$/", "exec"): "money as the driver sends it: an integer or a/b",
     ("live/i18n.js", "/^\\d+$/", "test"): "the digits of a number the page writes, to group them",
+    ("live/i18n.js", "/^\\s*-?\\d+[.,]\\d+\\s*$/", "test"): "a number the page wrote with decimals, whose plural form is other",
     ("live/i18n.js", "template", "replace"): "a catalogue's template: its {fields} filled in (stukolka.i18n)",
     ("live/i18n.js", "/\\{\\{|\\}\\}|\\{([^{}]*)\\}/g", "replace"): "a catalogue template's {fields}",
     ("live/loader.js", "path", "endsWith"): "a runtime file's path in the book's file list (the XZ decoder)",

@@ -106,7 +106,7 @@ def compare_rules(variants: Mapping[str, ShtossRules], stakes: Stakes, deck: str
         s = play_deal(rules, stakes=stakes, deck=deck, kush=kush)
         out[name] = s.returns()[1]
         if show:
-            print(f"{name:28} " + "; ".join(str(st) for st in s.settlements))
+            print(f"{name:28} " + "; ".join(st.text for st in s.settlements))
     return out
 
 
