@@ -552,7 +552,7 @@ def test_the_settings_panel_by_keyboard_then_two_people_pass_the_screen(live_sit
     assert page.locator(".lt-ledger-table:not(.lt-session-table)").count() == 1
     assert played_against, "no card against the rules was met in this deal"
     remiz = page.locator(".lt-ledger-table tr", has_text="remiz").filter(has_text="against").first
-    assert "stukolka-rule-" in remiz.inner_text() and remiz.locator("a").count() >= 1   # named, with its rule
+    assert "against the rule of" in remiz.inner_text() and remiz.locator("a").count() >= 1   # named in words, with its rule
     assert watched.errors == [] and watched.foreign == []
 
 
