@@ -25,7 +25,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -153,6 +153,33 @@ def mutated_record(draw: Callable[..., Any], record: Mapping[str, Any], values: 
             i = draw(st.integers(0, len(rec["actions"]) - 1))
             rec["actions"][i] = draw(st.one_of(values, st.text(max_size=16)))
     return rec
+
+
+# ----------------------------------------------------------------------------- scripts
+def load_script(path: str, name: str | None = None) -> ModuleType:
+    """A script of the project that is not in a package (``_ext/live_tables.py``,
+    ``tools/make_rule_pages.py``; ``path`` from the top of the repository) as a fresh module, known
+    to ``sys.modules`` as ``name`` (the file's stem by default), as its dataclasses need."""
+    file = ROOT / path
+    spec = importlib.util.spec_from_file_location(name or file.stem, file)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def random_play(state: T, seed: int) -> Iterator[T]:
+    """The positions of a game played at random from ``seed`` (chance moves sampled, every choice
+    drawn from the legal ones), the first and the last included."""
+    rng = random.Random(seed)
+    yield state
+    while not state.is_terminal():  # type: ignore[attr-defined]
+        if state.current_player() == CHANCE:  # type: ignore[attr-defined]
+            state.apply_action(sample_chance(state, rng))  # type: ignore[attr-defined,arg-type]
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+        yield state
 
 
 # ----------------------------------------------------------------------------- soaks

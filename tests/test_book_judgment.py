@@ -5,13 +5,13 @@ last chapter of each teaching part ends with questions for a class to discuss.""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
+
+from harness import load_script
 
 from stukolka.exercises import check_spec, exercises_in_html
 from tests.test_exercises import right_text, wrong_text
@@ -26,12 +26,7 @@ BLOCK = re.compile(r"^:::\{exercise\}\n(.*?)^:::$", re.M | re.S)
 
 
 def _directive():
-    spec = importlib.util.spec_from_file_location("exercise_directive", ROOT / "_ext" / "exercise_directive.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("exercise_directive", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("_ext/exercise_directive.py")
 
 
 def directive_options(block: str) -> dict[str, str]:

@@ -14,13 +14,13 @@ written here (``live_lang_demo.html``) by ``_ext/live_tables.placeholder_html``.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
+
+from harness import load_script
 
 from conftest import served
 from stukolka.i18n import catalogue
@@ -35,12 +35,7 @@ MOVED = "window.stukolkaLive.calls.filter(c => ['act', 'bot', 'bots'].includes(c
 
 
 def _ext():
-    spec = importlib.util.spec_from_file_location("live_tables_lang_test", ROOT / "_ext" / "live_tables.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("_ext/live_tables.py", "live_tables_lang_test")
 
 
 @pytest.fixture(scope="module")

@@ -11,12 +11,13 @@ asks about a decision the engine does not reach, fails here rather than on a rea
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
+
+from harness import load_script
 
 from stukolka.live.driver import handle
 from stukolka.live.games import POSITION_KEYS
@@ -25,10 +26,7 @@ from stukolka.stukolka import StukolkaRules
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 
-_spec = importlib.util.spec_from_file_location("live_tables_ext", ROOT / "_ext" / "live_tables.py")
-assert _spec is not None and _spec.loader is not None
-ext = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ext)
+ext = load_script("_ext/live_tables.py", "live_tables_ext")
 
 FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{live-table\}\s*(?P<game>\S+)\s*$")
 #: Table options that are not rules fields: the seat that deals, the money already there.

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from harness import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 TABLE = BOOK / "reference" / "claims.csv"
@@ -238,12 +240,7 @@ def test_claims_page_counts_match_the_table() -> None:
 
 def test_claims_page_is_written_from_the_table() -> None:
     """The tables of claims.md are those tools/claims_page.py writes from claims.csv."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("claims_page", ROOT / "tools" / "claims_page.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("tools/claims_page.py")
     page = (BOOK / "reference" / "claims.md").read_text(encoding="utf-8")
     rows = _rows()
     per_chapter = "; ".join(f"{c}: {n}" for c, n in sorted(Counter(r["chapter"] for r in rows).items()))

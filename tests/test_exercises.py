@@ -6,14 +6,14 @@ without their unit); the progress items of the built pages are read as the progr
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from harness import load_script
 
 from stukolka.cards import NOTATIONS, card_name, deck, format_card, parse_card
 from stukolka.errors import StukolkaError
@@ -244,12 +244,7 @@ def test_normalize_is_the_pages_normalization():
 
 # --------------------------------------------------------------------------- the progress list of the built pages
 def _ext(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "_ext" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"_ext/{name}.py")
 
 
 def test_progress_items_are_collected_in_book_order_once_each(tmp_path):

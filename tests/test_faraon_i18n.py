@@ -7,13 +7,12 @@ words stay the engine's (the goldens and doctests hold them).
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any, Iterator
 
 import pytest
 
-from stukolka.base import sample_chance
+from harness import random_play
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState
 from stukolka.faraon.rules import fit_msg, fit_reason
 
@@ -41,17 +40,6 @@ def view_words(view: dict[str, Any]) -> Iterator[str]:
                 yield line["text"]
 
 
-def play(state: Any, seed: int) -> Iterator[Any]:
-    rng = random.Random(seed)
-    yield state
-    while not state.is_terminal():
-        if state.current_player() == -1:
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        yield state
-
-
 def english_left(texts: Iterator[str]) -> list[str]:
     return [t for t in texts if LATIN.search(t)]
 
@@ -68,7 +56,7 @@ GAMES = [
 def test_a_whole_hand_is_said_in_russian(name: str, make: Any, seed: int) -> None:
     bad: list[str] = []
     state = None
-    for state in play(make(), seed):
+    for state in random_play(make(), seed):
         for seat in [None, *range(state.n_seats)]:
             bad += english_left(view_words(state.view(seat, "ru")))
         for action in TRIES:
@@ -83,7 +71,7 @@ def test_a_whole_hand_is_said_in_russian(name: str, make: Any, seed: int) -> Non
 
 @pytest.mark.parametrize("name,make", GAMES, ids=[g[0] for g in GAMES])
 def test_english_is_the_default_and_two_languages_do_not_mix(name: str, make: Any) -> None:
-    for state in play(make(), 1):
+    for state in random_play(make(), 1):
         for seat in range(state.n_seats):
             en, ru = state.view(seat), state.view(seat, "ru")
             assert state.view(seat, "en") == en and state.view(seat, "ru") == ru
@@ -135,7 +123,7 @@ def test_described_actions_and_ledger_in_russian() -> None:
 
 def test_match_ledger_in_russian() -> None:
     m = FaraonMatch(FaraonRules(players=2, target=40), first_dealer=0)
-    for _ in play(m, 0):
+    for _ in random_play(m, 0):
         pass
     words = [line.words("ru") for line in m.settlement().lines]
     assert words[0] == "сдача 1: штрафные очки"

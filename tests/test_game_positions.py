@@ -10,7 +10,6 @@ question that can be answered wrongly, and sits under a rule of its chapter.  No
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -18,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from harness import load_script
 
 from stukolka.cards import deck, format_card, parse_card
 from stukolka.errors import RulesError
@@ -36,11 +37,7 @@ GAMES = ("shtoss", "pharaon", "faraon")
 
 
 def _load(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"{name}_ext_pos", ROOT / "_ext" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"_ext/{name}.py", f"{name}_ext_pos")
 
 
 ext = _load("live_tables")

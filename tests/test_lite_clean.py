@@ -7,21 +7,19 @@ identical to the book's, and the book's own notebooks are not changed.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from harness import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("*.ipynb"))
 
-_spec = importlib.util.spec_from_file_location("lite_clean", ROOT / "_ext" / "lite_clean.py")
-assert _spec is not None and _spec.loader is not None
-lite_clean = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(lite_clean)
+lite_clean = load_script("_ext/lite_clean.py")
 
 MYST = {
     "label line": re.compile(r"^\s*\([^()\s]+\)=\s*$", re.M),

@@ -9,15 +9,15 @@ of the tables writes an English word to the reader outside the catalogue.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from harness import load_script
 
 from stukolka.i18n import LANGS, catalogue, number_text, plural_form, tr
 
@@ -26,12 +26,7 @@ LIVE = ROOT / "live"
 
 
 def _ext() -> object:
-    spec = importlib.util.spec_from_file_location("live_tables_i18n_test", ROOT / "_ext" / "live_tables.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("_ext/live_tables.py", "live_tables_i18n_test")
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import pytest
 
+from harness import load_script
+
 from stukolka.base import CHANCE
 from stukolka.bots.advisor import MonteCarloBot
 from stukolka.cards import QUEEN, card_rank
@@ -216,11 +218,7 @@ def test_an_unknown_task_is_refused_with_its_name(game: str, ids: Any, words: st
 
 
 def test_the_directive_refuses_an_unknown_task_and_stores_progress_entries():
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("live_tables_for_tasks", ROOT / "_ext" / "live_tables.py")
-    assert spec is not None and spec.loader is not None
-    ext = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ext)
+    ext = load_script("_ext/live_tables.py", "live_tables_for_tasks")
     with pytest.raises(ValueError, match="live-table :tasks: unknown task 'golets-wins' for stukolka"):
         ext.tasks_html("stukolka", ["golets-wins"], "stukolka_golets")
     out = ext.tasks_html("stukolka", ["golets-win", "two-tricks"], "stukolka-golets")

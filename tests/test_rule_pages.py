@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
+from harness import load_script
 from stukolka.base import Ledger, LedgerLine, rule_link_html
 from stukolka.rule_pages import RULE_PAGES
 
@@ -13,11 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("make_rule_pages", ROOT / "tools" / "make_rule_pages.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/make_rule_pages.py")
 
 
 def test_rule_pages_module_is_current_with_the_book() -> None:

@@ -7,13 +7,12 @@ ones the engine has always said (the goldens, doctests and stored notebook outpu
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any, Iterator
 
 import pytest
 
-from stukolka.base import sample_chance
+from harness import random_play
 from stukolka.i18n import catalogue
 from stukolka.shtoss import ShtossRules, ShtossState
 from stukolka.shtoss.pharaon import Pharaon
@@ -44,18 +43,6 @@ def view_words(view: dict[str, Any]) -> Iterator[str]:
             yield line["text"]
 
 
-def play(state: Any, seed: int) -> Iterator[Any]:
-    """The positions of a deal played at random from ``seed``, the first and the last included."""
-    rng = random.Random(seed)
-    yield state
-    while not state.is_terminal():
-        if state.current_player() == -1:
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        yield state
-
-
 def english_left(texts: Iterator[str]) -> list[str]:
     return [t for t in texts if LATIN.search(t)]
 
@@ -75,7 +62,7 @@ def test_a_whole_deal_is_said_in_russian(name: str, make: Any, seed: int) -> Non
     """Every seat's view of every position, every refusal and the settlement: no English word."""
     bad: list[str] = []
     state = None
-    for state in play(make(), seed):
+    for state in random_play(make(), seed):
         for seat in range(state.n_seats):
             bad += english_left(view_words(state.view(seat, "ru")))
         for action in TRIES:
@@ -91,7 +78,7 @@ def test_a_whole_deal_is_said_in_russian(name: str, make: Any, seed: int) -> Non
 
 @pytest.mark.parametrize("name,make", DEALS, ids=[d[0] for d in DEALS])
 def test_english_is_the_default_and_two_languages_do_not_mix(name: str, make: Any) -> None:
-    for state in play(make(), 3):
+    for state in random_play(make(), 3):
         for seat in range(state.n_seats):
             en, ru = state.view(seat), state.view(seat, "ru")
             assert state.view(seat, "en") == en

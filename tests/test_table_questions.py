@@ -13,13 +13,14 @@ may you play?" picture raises and dims no card.  Not a browser test.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from harness import load_script
 
 from stukolka.cards import card_svg
 from stukolka.errors import RulesError
@@ -31,11 +32,7 @@ BOOK = ROOT / "book"
 
 
 def _load(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"{name}_ext_q", ROOT / "_ext" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(f"_ext/{name}.py", f"{name}_ext_q")
 
 
 ext = _load("live_tables")

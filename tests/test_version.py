@@ -3,22 +3,18 @@ place that names the engine wheel follow it."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import tomllib
 from pathlib import Path
 
 import stukolka
+from harness import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bundle_tool():
-    spec = importlib.util.spec_from_file_location("make_live_bundle", ROOT / "tools" / "make_live_bundle.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/make_live_bundle.py")
 
 
 def test_pyproject_reads_the_version_from_the_package():
