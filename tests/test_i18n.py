@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from stukolka.i18n import HERE, LANGS, Msg, catalogue, fields_of, tr
+from stukolka.i18n import HERE, LANGS, Msg, catalogue, domain_files, domain_of, fields_of, tr
 
 FORMS = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
 
 
 def _files(lang: str) -> dict[str, dict[str, object]]:
-    return {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted((HERE / lang).glob("*.json"))}
+    return {str(p.relative_to(HERE / lang)): json.loads(p.read_text(encoding="utf-8")) for p in domain_files(lang)}
 
 
 def test_every_language_has_the_same_files_and_ids() -> None:
@@ -38,7 +38,7 @@ def test_a_message_id_begins_with_its_domain() -> None:
     """``ledger.fee`` lives in ``ledger.json``: a word is found by its id alone."""
     for lang in LANGS:
         for name, messages in _files(lang).items():
-            stray = [key for key in messages if not key.startswith(name.removesuffix(".json") + ".")]
+            stray = [key for key in messages if not key.startswith(domain_of(HERE / lang / name) + ".")]
             assert not stray, f"{lang}/{name}: {stray}"
 
 

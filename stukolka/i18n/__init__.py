@@ -52,7 +52,7 @@ from typing import Any, Mapping, Union
 from stukolka.cards import card_name, format_card
 from stukolka.errors import IllegalActionError
 
-__all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "CardWords", "Joined", "refused", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang"]
+__all__ = ["LANGS", "DEFAULT", "Msg", "Cards", "CardWords", "Joined", "refused", "tr", "catalogue", "plural_form", "fields_of", "number_text", "check_lang", "book_words", "BookWords", "domain_files", "domain_of"]
 
 #: The languages every message has, the first being the default.
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -69,12 +69,54 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def domain_files(lang: str) -> list[Path]:
+    """``lang``'s catalogue files: the engine's domains (``<lang>/ledger.json``, ...) and the book's
+    chapters (``<lang>/book/stukolka_money.json``, whose ids begin ``book.stukolka_money.``)."""
+    folder = HERE / check_lang(lang)
+    return sorted(folder.glob("*.json")) + sorted((folder / "book").glob("*.json"))
+
+
+def domain_of(path: Path) -> str:
+    """The prefix every message id of a catalogue file begins with: ``ledger`` for ``ledger.json``,
+    ``book.stukolka_money`` for ``book/stukolka_money.json``."""
+    stem = path.name.removesuffix(".json")
+    return f"book.{stem}" if path.parent.name == "book" else stem
+
+
+def book_words(chapter: str, lang: str) -> "BookWords":
+    """The words a chapter's code cells say, in ``lang``: ``say = book_words("stukolka_money", LANG)``
+    then ``say("why", n=3)`` is ``tr("book.stukolka_money.why", LANG, n=3)``.  A chapter's prose in
+    code (an exercise's question, a printed sentence, a table's headings) lives in
+    ``stukolka/i18n/<lang>/book/<chapter>.json``, so the code cell is the same in both editions.
+
+    >>> book_words("stukolka_money", "ru").msg("why", n=3)
+    Msg(id='book.stukolka_money.why', fields={'n': 3})
+    """
+    check_lang(lang)
+    return BookWords(chapter, lang)
+
+
+@dataclasses.dataclass(frozen=True)
+class BookWords:
+    """A chapter's words in one language (:func:`book_words`); ``say(key, **fields)`` says one."""
+
+    chapter: str
+    lang: str
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        return tr(f"book.{self.chapter}.{key}", self.lang, **fields)
+
+    def msg(self, key: str, **fields: Any) -> "Msg":
+        """The message unsaid, for a caller that says it later in its own language."""
+        return Msg(f"book.{self.chapter}.{key}", dict(fields))
+
+
 @functools.lru_cache(maxsize=None)
 def catalogue(lang: str) -> Mapping[str, Template]:
     """Every message of ``lang``: the union of its domain files (a message id lives in one file)."""
     check_lang(lang)
     out: dict[str, Template] = {}
-    for path in sorted((HERE / lang).glob("*.json")):
+    for path in domain_files(lang):
         for key, value in json.loads(path.read_text(encoding="utf-8")).items():
             if key in out:
                 raise KeyError(f"message {key!r} is written twice in the {lang!r} catalogue ({path.name})")
