@@ -121,6 +121,11 @@ def test_data_blocks_read_the_options_not_the_caption() -> None:
     text = "```{live-table} stukolka\n:seed: 1\n:players: 4\nA caption\n```\n"
     assert sync.data_blocks(text) == [("live-table", [":seed: 1", ":players: 4"])]
     assert sync.data_blocks(text.replace("A caption", "Подпись")) == sync.data_blocks(text)
+    ex = ":::{exercise}\n:id: h-1\n:title: Which?\n:choices: one | two\n:answer: 2\n:why: Because.\n:::\n"
+    ru = ex.replace("Which?", "Какой?").replace("one | two", "один | два").replace("Because.", "Потому что.")
+    assert sync.data_blocks(ru) == sync.data_blocks(ex) == [("exercise", [":id: h-1", ":choices: 2 choices", ":answer: 2"])]
+    assert sync.data_blocks(ru.replace("один | два", "один")) != sync.data_blocks(ex)
+    assert sync.data_blocks(ru.replace(":answer: 2", ":answer: 1")) != sync.data_blocks(ex)
 
 
 def test_sync_carries_a_changed_code_cell_and_keeps_the_prose() -> None:

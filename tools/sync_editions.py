@@ -47,6 +47,10 @@ EDITIONS = {"ru": ROOT / "ru"}          # language -> the edition's root (a mirr
 EDITION_TAG = "edition"
 EDITION_LINE = re.compile(r'^LANG = "(?P<lang>[a-z]{2})"(\s*#.*)?$')
 DATA_DIRECTIVES = ("live-table", "exercise")
+#: The options of a data block that are words for the reader, translated like its caption; of a
+#: list of choices (``a | b | c``) only the number of choices is data.
+PROSE_OPTIONS = {"exercise": {"title", "label", "hint", "why", "unit"}}
+LIST_OPTIONS = {"exercise": {"choices"}}
 _FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}.*$")
 _OPTION = re.compile(r"^:[A-Za-z0-9_-]+:")
 
@@ -97,7 +101,9 @@ def shared_cells(nb: Notebook) -> list[dict[str, Any]]:
 
 
 def data_blocks(nb_or_text: Notebook | str) -> list[tuple[str, list[str]]]:
-    """Each ``{live-table}``/``{exercise}`` block of the markdown: its name and its option lines."""
+    """Each ``{live-table}``/``{exercise}`` block of the markdown: its name and its option lines that
+    are data (an exercise's title, hint and explanation are words, translated; of its choices only
+    their number counts)."""
     if isinstance(nb_or_text, str):
         text = nb_or_text
     else:
@@ -109,8 +115,14 @@ def data_blocks(nb_or_text: Notebook | str) -> list[tuple[str, list[str]]]:
         m = _FENCE.match(lines[i].strip())
         if m and m.group("name") in DATA_DIRECTIVES:
             opts, i = [], i + 1
+            name = m.group("name")
             while i < len(lines) and _OPTION.match(lines[i].strip()):
-                opts.append(lines[i].strip())
+                line = lines[i].strip()
+                key = line.split(":")[1]
+                if key in LIST_OPTIONS.get(name, ()):
+                    opts.append(f":{key}: {len(line.split(':', 2)[2].split('|'))} choices")
+                elif key not in PROSE_OPTIONS.get(name, ()):
+                    opts.append(line)
                 i += 1
             blocks.append((m.group("name"), opts))
         else:
