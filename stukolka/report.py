@@ -22,34 +22,44 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import money_text, rule_link_html
+from stukolka.base import rule_link_html
 from stukolka import errors
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, check_lang, tr
+from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
 __all__ = ["Table", "Refusal", "fraction_text", "cell_text", "table_of"]
 
 
-def fraction_text(p: Fraction | int, digits: int = 3) -> str:
-    """An exact fraction with its percentage: ``'33/833 (3.962 %)'``; whole numbers as they are."""
+def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> str:
+    """An exact fraction with its percentage: ``'33/833 (3.962 %)'``; whole numbers as they are.
+    Russian writes the decimal comma and a no-break space before the per cent sign:
+
+    >>> fraction_text(Fraction(33, 833), lang="ru"), fraction_text(47000, lang="ru")
+    ('33/833 (3,962\xa0%)', '47\u202f000')
+    """
     p = Fraction(p)
     if p.denominator == 1:
-        return str(p.numerator)
-    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.{digits}f} %)"
+        return number_text(p.numerator, check_lang(lang))
+    percent = f"{float(p) * 100:.{digits}f}"
+    if check_lang(lang) == "ru":
+        return f"{p.numerator}/{p.denominator} ({percent.replace('.', ',')}\u00a0%)"
+    return f"{p.numerator}/{p.denominator} ({percent} %)"
 
 
-def cell_text(value: Any, *, money: bool = False) -> str:
+def cell_text(value: Any, *, money: bool = False, lang: str = DEFAULT) -> str:
     """How one value reads in a table: fractions with percentages (or as chips with
     ``money``), booleans as yes/no, ``None`` as a dash, sequences joined by commas."""
     if value is None:
         return "–"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("core.yes" if value else "core.no", lang)
     if isinstance(value, Fraction):
-        return money_text(value) if money else fraction_text(value)
+        return number_text(value, lang) if money else fraction_text(value, lang=lang)
+    if isinstance(value, int) and lang != DEFAULT:
+        return number_text(value, lang)
     if isinstance(value, (list, tuple)):
-        return ", ".join(cell_text(v, money=money) for v in value)
+        return ", ".join(cell_text(v, money=money, lang=lang) for v in value)
     return str(value)
 
 
@@ -62,7 +72,8 @@ class Table:
     """
 
     def __init__(self, header: Sequence[str], rows: Iterable[Sequence[Any]], *, caption: str = "",
-                 money: Iterable[str] = ()) -> None:
+                 money: Iterable[str] = (), lang: str = DEFAULT) -> None:
+        self.lang = check_lang(lang)
         self.header = [str(h) for h in header]
         self.rows = [list(r) for r in rows]
         self.caption = caption
@@ -72,7 +83,7 @@ class Table:
                 raise StukolkaError(f"row {r!r} has {len(r)} cells, the header {len(self.header)}")
 
     def _cells(self) -> list[list[str]]:
-        return [[cell_text(v, money=h in self.money) for h, v in zip(self.header, r)] for r in self.rows]
+        return [[cell_text(v, money=h in self.money, lang=self.lang) for h, v in zip(self.header, r)] for r in self.rows]
 
     def __str__(self) -> str:
         cells = self._cells()
@@ -102,7 +113,7 @@ class Table:
 
 
 def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str = "",
-             money: bool = False) -> Table:
+             money: bool = False, lang: str = DEFAULT) -> Table:
     """A two-column table of a mapping (a distribution, a result per option), in key order.
 
     >>> print(table_of({2: Fraction(1, 4), 1: Fraction(3, 4)}, "tricks", "probability"))
@@ -115,8 +126,8 @@ def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str =
         items = sorted(mapping.items())
     except TypeError:
         items = list(mapping.items())
-    return Table([key, value], [[cell_text(k), v] for k, v in items], caption=caption,
-                 money=[value] if money else [])
+    return Table([key, value], [[cell_text(k, lang=lang), v] for k, v in items], caption=caption,
+                 money=[value] if money else [], lang=lang)
 
 
 class Refusal:
@@ -134,6 +145,9 @@ class Refusal:
     def __init__(self, exc: errors.StukolkaError, lang: str = DEFAULT) -> None:
         self.text, self.rule = exc.refusal()
         self.lang = check_lang(lang)
+        words = getattr(exc, "words", None)
+        if lang != DEFAULT and isinstance(words, Msg):
+            self.text = words.text(lang)
 
     def _words(self) -> str:
         page = RULE_PAGES.get(self.rule)
