@@ -1,12 +1,14 @@
 # Stukolka: build, serve and test the executable textbook.
-#   make book   set everything up, build the book and serve it on http://127.0.0.1:8000
+#   make book   set everything up, build both editions and serve them on http://127.0.0.1:8000
 #   make test   set everything up and run every test (unit, doctest, nbval, -W build, browser)
 #   make lab    open the book's notebooks in JupyterLab (local Python kernel)
-#   make notebooks   re-execute the notebooks and store their outputs (deterministic)
+#   make notebooks   copy the English code cells into the Russian notebooks, re-execute both
+#                    editions' notebooks and store their outputs (deterministic)
 #   make class  serve the book and class play on http://127.0.0.1:8800 (HOST=0.0.0.0 make class: the local network)
-#   make html-ru     build the Russian edition into _build/html/ru (after the English one)
+#   make html        build both editions (the English one into _build/html, the Russian one into _build/html/ru)
+#   make html-en     build the English edition alone (quick work on it)
+#   make html-ru     build the Russian edition alone (quick work on it, after one make html)
 #   make test-ru     the Russian edition's checks: same code as English, its prose, search, nbval
-#   make notebooks-ru   re-execute the Russian edition's notebooks and store their outputs
 
 PYTHON ?= python3
 VENV   := .venv
@@ -19,7 +21,7 @@ export JUPYTER_PLATFORM_DIRS := 1
 SHIM := $(VENV)/share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi/widgetsnbextension-4.0.999-py3-none-any.whl
 ENGINE := $(shell find stukolka -name '*.py' -o -name '*.json' | sort)
 
-.PHONY: book html serve test unit typecheck lab notebooks chromium clean setup class html-ru test-ru notebooks-ru clean-ru
+.PHONY: book html html-en serve test unit typecheck lab notebooks chromium clean setup class html-ru test-ru notebooks-ru clean-ru
 .DEFAULT_GOAL := help
 
 help:
@@ -58,10 +60,23 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 # ---------------------------------------------------------------- book
-# The pages, then the live tables' memory snapshot (Chromium), then tools/make_offline.py (run by
-# make_live_bundle.py): the precompressed copies tools/serve.py sends, Pyodide's WebAssembly as XZ,
-# the Service Worker sw.js and runtime.json.  `make test` runs this same build before its tests.
+# Both editions' pages, built side by side (two processes; the Russian one's log is shown after
+# it ends), then the live tables' memory snapshot (Chromium), then tools/make_offline.py (run by
+# make_live_bundle.py) over both: the precompressed copies tools/serve.py sends, Pyodide's
+# WebAssembly as XZ, the Service Worker sw.js and runtime.json.  The English edition holds the one
+# JupyterLite site and the one live-table runtime; the Russian pages use them (docs/editions.md).
+# `make test` runs this same build before its tests.
 html: setup chromium
+	$(BIN)/python tools/sync_editions.py --check
+	@mkdir -p _build; $(BIN)/jupyter-book build ru -W -n --keep-going --path-output ru > _build/ru-build.log 2>&1 & ru=$$!; \
+	$(BIN)/jupyter-book build . -W -n --keep-going; en=$$?; \
+	wait $$ru; rs=$$?; echo "---- the Russian edition's build:"; cat _build/ru-build.log; \
+	test $$en = 0 && test $$rs = 0
+	rm -rf _build/html/ru && cp -a ru/_build/html _build/html/ru
+	$(BIN)/python tools/make_live_bundle.py _build/html --snapshot
+
+# The English edition alone, for quick work on it (the Russian pages already in _build/html/ru stay).
+html-en: setup chromium
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	$(BIN)/python tools/make_live_bundle.py _build/html --snapshot
 
@@ -74,8 +89,9 @@ lab: $(VENV)/.stamp
 	$(BIN)/jupyter lab book/
 
 notebooks: $(VENV)/.stamp
+	$(BIN)/python tools/sync_editions.py
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.timeout=600 book/*.ipynb
+	    --ExecutePreprocessor.timeout=600 book/*.ipynb ru/book/*.ipynb
 
 # ---------------------------------------------------------------- class play
 # The class server (classroom/, docs/class-play.md): the built book (made first if it is missing),
@@ -87,10 +103,10 @@ class: $(VENV)/.stamp $(CLASS_BOOK)
 	$(BIN)/python -m classroom --book _build/html --port $(CLASS_PORT) $(if $(HOST),--host $(HOST),)
 
 # ---------------------------------------------------------------- the Russian edition
-# ru/ mirrors the root (ru/_config.yml, ru/_toc.yml, ru/book/...; docs/editions.md).  Its pages are
-# built after the English ones (a reference to a page not yet translated leads to the English page,
-# read from _build/html/objects.inv) into ru/_build/html, then copied to _build/html/ru, where the
-# language switch of both editions expects them.  Not yet part of `make book` or `make test`.
+# ru/ mirrors the root (ru/_config.yml, ru/_toc.yml, ru/book/...; docs/editions.md).  `make html`
+# builds it with the English edition; html-ru builds it alone into ru/_build/html and copies it to
+# _build/html/ru, where the language switch of both editions expects it.  Its tables and rockets
+# use the English edition's runtime and JupyterLite, so build the whole book once first.
 RU_AFTER := $(if $(wildcard _build/html/objects.inv),,html)
 
 html-ru: setup $(RU_AFTER)
@@ -111,10 +127,10 @@ clean-ru:
 	rm -rf ru/_build ru/_contents _build/html/ru
 
 # ---------------------------------------------------------------- tests
-# One pytest run: unit tests, doctests, nbval (full mode) over book/*.ipynb, and the
-# browser tests against the -W build made just before.
+# One pytest run: unit tests, doctests, nbval (full mode) over both editions' notebooks, and the
+# browser tests against the -W build of both editions made just before.
 test: setup chromium typecheck html
-	$(BIN)/python -m pytest tests stukolka book README.md --doctest-glob=README.md \
+	$(BIN)/python -m pytest tests stukolka book ru/book README.md --doctest-glob=README.md \
 	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 # The engine ships py.typed: it and the class server are checked by mypy in strict mode

@@ -25,6 +25,20 @@ from pathlib import Path
 from typing import Any
 
 LITE_DIR = Path("_build") / "lite_contents" / "book"
+#: The other editions' notebooks (``ru/book`` -> ``_build/lite_contents/ru/book``): one JupyterLite
+#: site holds both editions, and a Russian page's rocket opens ``?path=ru/book/X.ipynb``.
+EDITIONS = {"ru": Path("_build") / "lite_contents" / "ru" / "book"}
+
+#: The few words the cleaning writes, per language.
+WORDS = {
+    "en": {"source": "source {n}", "live": "*A live table plays this position {where}; open the book to play it.*",
+           "where": "on the book's page \u201c{page}\u201d", "where-any": "on the book's page",
+           "note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important"},
+    "ru": {"source": "источник {n}",
+           "live": "*Эту позицию можно сыграть за живым столом {where}: откройте книгу, чтобы играть.*",
+           "where": "на странице книги «{page}»", "where-any": "на странице книги",
+           "note": "Примечание", "tip": "Совет", "warning": "Внимание", "important": "Важно"},
+}
 
 _LABEL = re.compile(r"^\s*\(([^()\s]+)\)=\s*$")
 _ROLE = re.compile(r"\{(ref|doc|cite|numref|term)(?::[a-z]+)?\}`([^`]*)`")
@@ -34,7 +48,7 @@ _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*$")
 _TEXT_TARGET = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
 
 
-def _bib_names(book: Path) -> dict[str, str]:
+def _bib_names(book: Path, lang: str = "en") -> dict[str, str]:
     """Each bibliography key with the words a reader sees: "source 000" or "Pushkin 1834"."""
     names: dict[str, str] = {}
     for bib in sorted(book.glob("*.bib")):
@@ -43,7 +57,7 @@ def _bib_names(book: Path) -> dict[str, str]:
             fields = dict((k.lower(), v.strip()) for k, v in
                           re.findall(r"(\w+)\s*=\s*\{((?:[^{}]|\{[^{}]*\})*)\}", body))
             if re.fullmatch(r"src\d+", key):
-                names[key] = f"source {key[3:]}"
+                names[key] = WORDS[lang]["source"].format(n=key[3:])
                 continue
             who = fields.get("author") or fields.get("editor") or ""
             who = who.split(" and ")[0].strip("{} ")
@@ -127,8 +141,9 @@ def _plain_inline(text: str, titles: dict[str, str], names: dict[str, str],
 
 
 def clean_markdown(text: str, titles: dict[str, str], names: dict[str, str],
-                   book: Path | None = None, page: str = "") -> str:
-    """One markdown cell's MyST source as plain Markdown."""
+                   book: Path | None = None, page: str = "", lang: str = "en") -> str:
+    """One markdown cell's MyST source as plain Markdown (its few own words in ``lang``)."""
+    words = WORDS[lang]
     out: list[str] = []
     # open fences: (marker, directive name or "" for a plain code block, indent)
     stack: list[tuple[str, str]] = []
@@ -146,8 +161,8 @@ def clean_markdown(text: str, titles: dict[str, str], names: dict[str, str],
                 out.append(line)
             elif name == "live-table":
                 caption = " ".join(x.strip() for x in (live or []) if x.strip())
-                where = f"on the book's page \u201c{page}\u201d" if page else "on the book's page"
-                sentence = f"*A live table plays this position {where}; open the book to play it.*"
+                where = words["where"].format(page=page) if page else words["where-any"]
+                sentence = words["live"].format(where=where)
                 if caption:
                     sentence += f" {caption}"
                 out.append(sentence)
@@ -172,7 +187,7 @@ def clean_markdown(text: str, titles: dict[str, str], names: dict[str, str],
                 out.append(f"**{_plain_inline(title, titles, names, book)}**" if title else "")
                 out.append("")
             elif name in ("note", "tip", "warning", "important"):
-                out.append(f"**{name.capitalize()}.**" + (f" {title}" if title else ""))
+                out.append(f"**{words[name]}.**" + (f" {title}" if title else ""))
                 out.append("")
             continue
         if in_options and _OPTION.match(line):
@@ -189,28 +204,29 @@ def clean_markdown(text: str, titles: dict[str, str], names: dict[str, str],
 
 
 def clean_notebook(nb: dict[str, Any], titles: dict[str, str], names: dict[str, str],
-                   book: Path | None = None, page: str = "") -> dict[str, Any]:
+                   book: Path | None = None, page: str = "", lang: str = "en") -> dict[str, Any]:
     """A copy of a notebook whose markdown cells are plain Markdown; every other cell as it is."""
     copy = json.loads(json.dumps(nb))
     for cell in copy["cells"]:
         if cell["cell_type"] == "markdown":
-            text = clean_markdown("".join(cell["source"]), titles, names, book, page)
+            text = clean_markdown("".join(cell["source"]), titles, names, book, page, lang)
             cell["source"] = text.splitlines(keepends=True)
     return copy
 
 
-def write_lite_book(book: Path, dest: Path) -> list[Path]:
-    """Copy ``book`` to ``dest`` with every notebook cleaned; return the notebooks written."""
+def write_lite_book(book: Path, dest: Path, lang: str = "en", bib: Path | None = None) -> list[Path]:
+    """Copy ``book`` to ``dest`` with every notebook cleaned; return the notebooks written.  An
+    edition's ``book`` takes its bibliography from ``bib`` (the English ``book/``)."""
     if dest.exists():
         shutil.rmtree(dest)
     shutil.copytree(book, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    titles, names = _titles(book), _bib_names(book)
+    titles, names = _titles(book), _bib_names(bib or book, lang)
     written = []
     for src in sorted(book.glob("*.ipynb")):
         nb = json.loads(src.read_text(encoding="utf-8"))
         page = _page_title(book, src.stem)
         out = dest / src.name
-        out.write_text(json.dumps(clean_notebook(nb, titles, names, book, page), ensure_ascii=False, indent=1)
+        out.write_text(json.dumps(clean_notebook(nb, titles, names, book, page, lang), ensure_ascii=False, indent=1)
                        + "\n", encoding="utf-8")
         written.append(out)
     return written
@@ -220,6 +236,9 @@ def _build_finished(app: Any, error: Exception | None) -> None:
     if error is None:
         root = Path(app.srcdir)
         write_lite_book(root / "book", root / LITE_DIR)
+        for lang, dest in EDITIONS.items():
+            if (root / lang / "book").is_dir():
+                write_lite_book(root / lang / "book", root / dest, lang)
 
 
 def setup(app: Any) -> dict[str, Any]:

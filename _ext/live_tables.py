@@ -410,12 +410,34 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         app.add_js_file("live/loader.js", type="module")
 
 
+#: The page scripts that start the runtime: in an edition whose runtime is another site's
+#: (``live_tables_runtime``), each is a one-line module importing that site's own.
+RUNTIME_ENTRIES = ("loader.js", "offline.js")
+
+
+def runtime_stub(name: str, runtime: str) -> str:
+    """The module ``_static/live/NAME`` of an edition that shares the runtime of the site at
+    ``runtime`` (relative to its own root, e.g. ``"../"``): it imports that site's script, whose
+    own address then finds Pyodide, the engine, the snapshot and the Service Worker there.
+
+    >>> print(runtime_stub("loader.js", "../"), end="")
+    // The live tables' runtime is the one of the site at ../ (live_tables_runtime).
+    import "../../../_static/live/loader.js";
+    """
+    return (f"// The live tables' runtime is the one of the site at {runtime} (live_tables_runtime).\n"
+            f'import "../../{runtime}_static/live/{name}";\n')
+
+
 def _copy_live(app, exception) -> None:
     if exception is None and app.builder.format == "html":
         dest = Path(app.outdir) / "_static" / "live"
         if dest.exists():
             shutil.rmtree(dest)
         shutil.copytree(LIVE, dest)
+        runtime = app.config.live_tables_runtime
+        if runtime:
+            for name in RUNTIME_ENTRIES:
+                (dest / name).write_text(runtime_stub(name, runtime), encoding="utf-8")
         write_rule_links(Path(app.outdir))
         write_messages(Path(app.outdir))
 
@@ -490,4 +512,6 @@ def setup(app):
     app.add_directive("live-table", LiveTableDirective)
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _copy_live)
+    # "" (the site has its own runtime) or the site whose runtime it shares, e.g. "../"
+    app.add_config_value("live_tables_runtime", "", "html")
     return {"version": "0.1", "env_version": env_version(), "parallel_read_safe": True, "parallel_write_safe": True}

@@ -22,6 +22,8 @@ import { langOf, sayer } from "./i18n.js";
 
 const BASE = new URL(".", import.meta.url);            // .../_static/live/
 const ROOT = new URL("../../", BASE);                  // the book's root
+// the page's own edition's root (the Russian pages share the English edition's runtime, ROOT)
+const PAGE_ROOT = new URL(document.documentElement.dataset.content_root || ROOT.href, location.href);
 const START_TIMEOUT_MS = 300000;                       // a slow connection may take minutes
 const SW_WAIT_MS = 3000;                               // how long to wait for the Service Worker to take the page
 
@@ -126,7 +128,7 @@ async function mountOne(client, el, cardsFor) {
     const box = document.createElement("div");
     box.className = "live-mount";
     el.append(box);
-    await mod.mount(box, { client, reply: first, cards: cards.cards, rules, root: ROOT.href, setup: o, element: el,
+    await mod.mount(box, { client, reply: first, cards: cards.cards, rules, root: ROOT.href, pageRoot: PAGE_ROOT.href, setup: o, element: el,
       lang: o.lang, t: sayer(o.lang) });
     if (s) s.hidden = true;
     const n = el.querySelector(":scope > .live-note"); if (n) n.remove();

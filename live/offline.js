@@ -10,7 +10,7 @@
 
 import { langOf, sayer } from "./i18n.js";
 
-const ROOT = new URL(document.documentElement.dataset.content_root || "./", location.href);
+const ROOT = new URL("../../", import.meta.url);      // the book's root, where sw.js is (an edition's pages import this one)
 const live = (window.stukolkaOffline = window.stukolkaOffline || { state: null });
 const MB = (n) => (n / 1e6).toFixed(n < 1e7 ? 1 : 0);
 const t = sayer(langOf(document.documentElement));          // the page's language

@@ -186,6 +186,18 @@ def test_a_change_to_the_english_prose_makes_its_translation_stale(tmp_path: Pat
     assert sync.stale("ru") == ["book/a.md"]
 
 
+def test_the_russian_bibliography_has_the_english_keys() -> None:
+    """A citation resolves in both editions: the Russian .bib files hold every English key (and no
+    other), each described in Russian; a source's year is «б. г.», not "n.d."."""
+    def keys(folder: Path) -> set[str]:
+        return {k for bib in folder.glob("*.bib") for k in re.findall(r"^@\w+\{([^,\s]+),", bib.read_text(encoding="utf-8"), re.M)}
+    assert keys(RU / "book") == keys(ROOT / "book") != set()
+    text = "".join(b.read_text(encoding="utf-8") for b in (RU / "book").glob("*.bib"))
+    assert "n.d." not in text and "Source 0" not in text and "б.~г." in text
+    for m in re.finditer(r"note\s*=\s*\{(.*)\},?$", text, re.M):
+        assert re.search(r"[а-яё]{3,}", m.group(1)), m.group(1)
+
+
 # ---------------------------------------------------------------- tables of contents and the switch
 
 def test_the_russian_contents_are_english_pages_in_the_english_order() -> None:
@@ -226,10 +238,13 @@ def markdown(path: Path) -> str:
 
 
 def prose(path_or_text: Path | str) -> str:
-    """A page's prose: its text without code spans, role targets, labels, directive fences and
-    their options."""
+    """A page's prose: its text without code spans, role targets, citations, mathematics, labels,
+    directive fences and their options."""
     text = markdown(path_or_text) if isinstance(path_or_text, Path) else path_or_text
-    text = re.sub(r"\{[a-z:-]+\}`([^`<]*)(<[^>]*>)?`", r"\1", text)      # {ref}`words <label>` -> words
+    text = re.sub(r"\{cite(:[a-z]+)?\}`[^`]*`", " ", text)                # a citation shows the bibliography's names
+    text = re.sub(r"\$\$.*?\$\$|\$[^$\n]+\$", " ", text, flags=re.S)         # mathematics
+    text = re.sub(r"\{[a-z:-]+\}`([^`<]*)<[^>]*>`", r"\1", text)          # {ref}`words <label>` -> words
+    text = re.sub(r"\{[a-z:-]+\}`[^`]*`", " ", text)                      # {doc}`page`: the page's own title
     text = re.sub(r"`[^`]*`", " ", text)                                   # code spans
     lines = [ln for ln in text.splitlines()
              if not re.match(r"^\s*(\([\w-]+\)=|`{3,}|:{3,}|:[\w-]+:)", ln)]
@@ -367,15 +382,32 @@ def test_a_page_the_other_edition_lacks_has_no_switch() -> None:
 
 @needs_site
 def test_the_rocket_opens_the_russian_notebook() -> None:
+    """One JupyterLite site holds both editions: a Russian page's rocket opens ``ru/book/X.ipynb``
+    in the English edition's site, a notebook cleaned in Russian."""
     html = page("ru/book/first_hand.html")
     m = re.search(r'href="([^"]*lite/notebooks/index\.html\?path=([^"]+))"', html)
-    assert m and m.group(2) in ("book/first_hand.ipynb", "./book/first_hand.ipynb")
+    assert m and m.group(2) in ("ru/book/first_hand.ipynb", "./ru/book/first_hand.ipynb")
     lite = SITE / "ru" / "book" / m.group(1).split("?")[0]
-    assert lite.resolve().is_file()
-    nb = json.loads((SITE / "ru" / "lite" / "files" / "book" / "first_hand.ipynb").read_text(encoding="utf-8"))
+    assert lite.resolve().is_file() and lite.resolve() == (SITE / "lite" / "notebooks" / "index.html").resolve()
+    assert not (SITE / "ru" / "lite").exists(), "the Russian edition has a JupyterLite site of its own"
+    nb = json.loads((SITE / "lite" / "files" / "ru" / "book" / "first_hand.ipynb").read_text(encoding="utf-8"))
     text = "\n".join(sync.source(c) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "Первая сдача" in text and "{ref}" not in text
     assert sync.source(next(c for c in nb["cells"] if c["cell_type"] == "code")) == 'LANG = "ru"'
+
+
+@needs_site
+def test_the_russian_pages_use_the_english_runtime() -> None:
+    """The Russian pages' live tables and offline copy start from the English edition's scripts, so
+    Pyodide, the engine, its memory snapshot and the Service Worker are the site's one copy."""
+    for name in ("loader.js", "offline.js"):
+        stub = page(f"ru/_static/live/{name}")
+        m = re.search(r'import "([^"]+)";', stub)
+        assert m and len(stub) < 200, name
+        assert ((SITE / "ru/_static/live") / m.group(1)).resolve() == (SITE / "_static/live" / name).resolve()
+    assert not (SITE / "ru/lite").exists() and not (SITE / "ru/_static/live/engine-snapshot.json").exists()
+    sw = page("sw.js")
+    assert "ru/book/first_hand.html" in sw, "the Service Worker does not keep the Russian pages"
 
 
 @needs_site
@@ -399,3 +431,9 @@ def test_a_role_stays_on_one_line() -> None:
     for path in RU_PAGES:
         broken = re.findall(r"\{[a-z:]+\}`[^`]*\n[^`]*`", markdown(path))
         assert not broken, (path.name, broken[:2])
+
+
+def test_prose_leaves_out_citations_mathematics_and_bare_targets() -> None:
+    text = "Ставка {cite}`farowiki` и $\\binom{52}{2}$, см. {doc}`pharaon` и {ref}`ремиз <glossary-remiz>`.\n$$\\tfrac{1}{2}$$"
+    out = prose(text)
+    assert not re.findall(r"[A-Za-z]{3,}", out) and "ремиз" in out and "Ставка" in out

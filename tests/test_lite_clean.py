@@ -108,3 +108,23 @@ def test_a_doc_role_becomes_a_link_to_the_page_in_the_same_folder():
     out = lite_clean.clean_markdown("Read {doc}`the rules <stukolka_rules>` and {doc}`glossary`.", {}, {}, BOOK)
     assert "[the rules](stukolka_rules.ipynb)" in out
     assert re.search(r"\[[^\]]+\]\(glossary\.md\)", out)
+
+
+def test_the_russian_notebooks_are_converted_in_russian(tmp_path):
+    """The Russian edition's notebooks join the one JupyterLite site under ``ru/book``, cleaned with
+    Russian words: a live table's sentence and a source's name say themselves in Russian."""
+    ru_book = ROOT / "ru" / "book"
+    written = lite_clean.write_lite_book(ru_book, tmp_path / "ru" / "book", "ru")
+    assert sorted(p.name for p in written) == sorted(p.name for p in ru_book.glob("*.ipynb"))
+    text = "".join("".join(_markdown(json.loads(p.read_text(encoding="utf-8")))) for p in written)
+    assert "источник 0" in text and "source 0" not in text and "Source 0" not in text
+    live = "Подпись.\n:::{live-table}\n:seed: 1\n\nСыграйте сами.\n:::\n"
+    out = lite_clean.clean_markdown(live, {}, {}, page="Первая сдача", lang="ru")
+    assert "живым столом на странице книги «Первая сдача»" in out and "live table" not in out
+    assert lite_clean.clean_markdown(":::{note}\nТекст.\n:::", {}, {}, lang="ru").startswith("**Примечание.**")
+
+
+def test_the_build_writes_both_editions_for_one_jupyterlite_site():
+    config = (ROOT / "_config.yml").read_text(encoding="utf-8")
+    assert '"_build/lite_contents/ru"' in config
+    assert lite_clean.EDITIONS == {"ru": Path("_build") / "lite_contents" / "ru" / "book"}
