@@ -49,7 +49,7 @@ EDITION_LINE = re.compile(r'^LANG = "(?P<lang>[a-z]{2})"(\s*#.*)?$')
 DATA_DIRECTIVES = ("live-table", "exercise")
 #: The options of a data block that are words for the reader, translated like its caption; of a
 #: list of choices (``a | b | c``) only the number of choices is data.
-PROSE_OPTIONS = {"exercise": {"title", "label", "hint", "why", "unit"}}
+PROSE_OPTIONS = {"exercise": {"title", "label", "hint", "why", "unit"}, "live-table": {"advice"}}
 LIST_OPTIONS = {"exercise": {"choices"}}
 _FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}.*$")
 _OPTION = re.compile(r"^:[A-Za-z0-9_-]+:")
