@@ -437,3 +437,10 @@ def test_prose_leaves_out_citations_mathematics_and_bare_targets() -> None:
     text = "Ставка {cite}`farowiki` и $\\binom{52}{2}$, см. {doc}`pharaon` и {ref}`ремиз <glossary-remiz>`.\n$$\\tfrac{1}{2}$$"
     out = prose(text)
     assert not re.findall(r"[A-Za-z]{3,}", out) and "ремиз" in out and "Ставка" in out
+
+
+def test_the_russian_contents_are_written_from_the_english_ones() -> None:
+    """ru/_toc.yml is what ``tools/sync_editions.py --toc`` writes: a page added to the English
+    contents or translated appears in the Russian contents in its place."""
+    assert (RU / "_toc.yml").read_text(encoding="utf-8") == sync.edition_toc("ru")
+    assert "caption: Основы" in sync.edition_toc("ru") or not (RU / "book" / "preface.md").exists()

@@ -1,7 +1,8 @@
 """The prose a student reads carries no specification id, option name or raw rule label.
 
-The check of the book's style notes, applied to the markdown of every chapter (``book/*.ipynb``,
-``book/*.md``, ``book/teacher/*.md``) with the programmers' boxes (an admonition or dropdown whose
+The check of the book's style notes, applied to the markdown of every chapter of both editions
+(``book/*.ipynb``, ``book/*.md``, ``book/teacher/*.md`` and the same under ``ru/``) with the
+programmers' boxes (an admonition or dropdown whose
 title names programmers) and the roles' targets (``{doc}`x```, ``{ref}`x```) taken out; the
 reference part (``book/reference/``) is for programmers and is not checked.  The chapters' stored
 outputs, as the page shows them, carry no specification id, rule label or option setting either.
@@ -16,15 +17,21 @@ from pathlib import Path
 
 import pytest
 
-BOOK = Path(__file__).resolve().parent.parent / "book"
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+EDITIONS = (BOOK, ROOT / "ru" / "book")
 JARGON = re.compile(r"\b(?:ST|SH|FS)-\d\d\b|\b[KHF]-\d{1,2}\b|\[(?:stukolka|shtoss|faraon)-rule-[a-z-]+\]"
                     r"|`[a-z]+_[a-z_]+(?:=[^`]*)?`|`[a-z_]+=[^`]*`|acceptance case")
-BOX = re.compile(r"^(:{3,})\{(?:admonition|dropdown)\}[^\n]*[Pp]rogrammer.*?^\1[ \t]*$", re.S | re.M)
+BOX = re.compile(r"^(:{3,})\{(?:admonition|dropdown)\}[^\n]*(?:[Pp]rogrammer|[Пп]рограммист).*?^\1[ \t]*$", re.S | re.M)
 ROLE = re.compile(r"\{[a-z:-]+\}`[^`]*`")
 
 
 def _pages() -> list[Path]:
-    return sorted([*BOOK.glob("*.ipynb"), *BOOK.glob("*.md"), *(BOOK / "teacher").glob("*.md")])
+    return sorted(p for book in EDITIONS for p in [*book.glob("*.ipynb"), *book.glob("*.md"), *(book / "teacher").glob("*.md")])
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(ROOT).with_suffix(""))
 
 
 def _prose(path: Path) -> str:
@@ -45,9 +52,11 @@ def test_the_check_finds_jargon_and_spares_programmers_boxes() -> None:
     assert len(JARGON.findall(text)) == 4
     boxed = ":::{dropdown} For programmers: the engine's names\nK-4 is `dark_allowed`.\n:::\nSee {doc}`shtoss_odds`."
     assert JARGON.findall(ROLE.sub("", BOX.sub("", boxed))) == []
+    russian = ":::{dropdown} Для программистов: имена в программе\nK-4 — это `dark_allowed`.\n:::\nК-4 не id."
+    assert JARGON.findall(ROLE.sub("", BOX.sub("", russian))) == []
 
 
-@pytest.mark.parametrize("path", _pages(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", _pages(), ids=_id)
 def test_students_prose_is_in_plain_words(path: Path) -> None:
     found = findings(path)
     assert not found, f"{path.name}: {sorted(set(found))}"
@@ -78,7 +87,7 @@ def test_the_output_check_reads_what_the_page_shows() -> None:
         ["ST-01", "stukolka-rule-stake", "lob_half="]
 
 
-@pytest.mark.parametrize("path", sorted(BOOK.glob("*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(p for book in EDITIONS for p in book.glob("*.ipynb")), ids=_id)
 def test_students_see_no_engine_names_in_the_outputs(path: Path) -> None:
     nb = json.loads(path.read_text(encoding="utf-8"))
     found = [(i, sorted(set(OUTPUT_JARGON.findall(visible_output(o)))))

@@ -21,6 +21,7 @@ Usage::
     python tools/sync_editions.py --new book/X.ipynb   # start ru/book/X.ipynb for translation
     python tools/sync_editions.py --stale    # list the pages whose English prose changed since translated
     python tools/sync_editions.py --translated book/X.ipynb   # record that X is translated as it is now
+    python tools/sync_editions.py --toc      # write ru/_toc.yml: the English contents, the pages ru has
 
 The prose is translated, not synchronised: ``ru/translated.json`` records, for each translated page,
 a digest of its English prose (markdown cells or text) when it was translated, and ``--stale``
@@ -285,14 +286,78 @@ def new_page(en_rel: str, lang: str = "ru") -> Path:
     return tr_path
 
 
+#: The English table of contents' part captions in each edition's language.
+CAPTIONS = {"ru": {
+    "Foundations": "Основы", "For the classroom": "Для урока", "For the teacher": "Для учителя",
+    "Стуколка": "Стуколка", "Стуколка: the strategy lab": "Стуколка: лаборатория стратегий",
+    "Штосс and Pharaon": "Штосс и фараон", "Play and explore": "Играть и исследовать",
+    "The other фараон": "Другой фараон", "Reference": "Справочник",
+}}
+TOC_HEAD = ("# Table of contents of the {lang} edition, written by tools/sync_editions.py --toc from the English\n"
+            "# _toc.yml: its pages that the edition has, in the English order, under the captions in {lang}\n"
+            "# (tests/test_editions.py checks that it is current).\n")
+
+
+def edition_toc(lang: str = "ru") -> str:
+    """The edition's ``_toc.yml``: the English one with every page the edition lacks left out (a
+    part or a section list left empty goes too), the captions translated, and the root the English
+    root if the edition has it, else its first page."""
+    root = EDITIONS[lang]
+
+    def has(page: str) -> bool:
+        return any((root / page).with_suffix(sfx).is_file() for sfx in (".md", ".ipynb"))
+
+    lines = (ROOT / "_toc.yml").read_text(encoding="utf-8").splitlines()
+    body = [ln for ln in lines if not ln.lstrip().startswith("#")]
+    out: list[str] = []
+    for ln in body:
+        m = re.match(r"^(\s*)- file: (\S+)\s*$", ln)
+        if m and not has(m.group(2)):
+            continue
+        c = re.match(r'^(\s*- caption: )"?(.*?)"?\s*$', ln)
+        if c:
+            words = CAPTIONS[lang][c.group(2)]
+            ln = c.group(1) + (f'"{words}"' if ":" in words else words)
+        out.append(ln)
+    # drop a "sections:" or "chapters:" left with nothing under it, then a part with no chapters
+    def prune(rows: list[str]) -> list[str]:
+        kept: list[str] = []
+        for i, ln in enumerate(rows):
+            if re.match(r"^\s*(sections|chapters):\s*$", ln):
+                ind = len(ln) - len(ln.lstrip())
+                nxt = rows[i + 1] if i + 1 < len(rows) else ""
+                if len(nxt) - len(nxt.lstrip()) <= ind or not nxt.strip():
+                    continue
+            if re.match(r"^\s*- caption:", ln):
+                nxt = rows[i + 1] if i + 1 < len(rows) else ""
+                if not re.match(r"^\s*chapters:", nxt):
+                    continue
+            kept.append(ln)
+        return kept
+    out = prune(prune(out))
+    pages = [m.group(1) for ln in out if (m := re.match(r"^\s*- file: (\S+)", ln))]
+    for i, ln in enumerate(out):
+        m = re.match(r"^root: (\S+)", ln)
+        if m and not has(m.group(1)):
+            first = pages[0]
+            out[i] = f"root: {first}"
+            out = [x for x in out if not re.match(rf"^\s*- file: {re.escape(first)}\s*$", x)]
+            break
+    return TOC_HEAD.format(lang={"ru": "Russian"}.get(lang, lang)) + "\n".join(out) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="report differences, change nothing")
     ap.add_argument("--new", metavar="PAGE", help="start the translation of the English notebook PAGE")
     ap.add_argument("--stale", action="store_true", help="list pages whose English prose changed since translated")
     ap.add_argument("--translated", metavar="PAGE", help="record that PAGE's translation follows its English prose now")
+    ap.add_argument("--toc", action="store_true", help="write the edition's _toc.yml from the English one")
     ap.add_argument("--lang", default="ru", choices=sorted(EDITIONS))
     args = ap.parse_args(argv)
+    if args.toc:
+        (EDITIONS[args.lang] / "_toc.yml").write_text(edition_toc(args.lang), encoding="utf-8")
+        return 0
     if args.translated:
         mark_translated(args.translated, args.lang)
         return 0
