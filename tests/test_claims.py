@@ -7,6 +7,10 @@ exists, that every cited place exists (a line within the file, with its keyword 
 a numbered rule of source 001; an id or section of the specification; a key of a .bib file), and
 that every row carries a verdict from the fixed list. The format is described on the page
 book/reference/claims.md.
+
+The Russian edition's page (ru/book/reference/claims.md) is written by the same tool from the same
+rows; the Russian words of each claim are in ru/book/reference/claims.csv, which must hold one row
+for every English claim id, and no other.
 """
 
 from __future__ import annotations
@@ -25,6 +29,14 @@ from harness import load_script
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 TABLE = BOOK / "reference" / "claims.csv"
+RU_TABLE = ROOT / "ru" / "book" / "reference" / "claims.csv"
+RU_COLUMNS = ["id", "claim", "section", "place", "note"]
+#: Each edition's page, the line of its counts table that names a chapter, and its total's word.
+EDITIONS = {
+    "en": (BOOK / "reference" / "claims.md", r"\|\s*\{doc\}`\.\./(\w+)`\s*\|(.*)\|\s*$", "All"),
+    "ru": (ROOT / "ru" / "book" / "reference" / "claims.md",
+           r"\|\s*\{doc\}`[^`<]+<\.\./(\w+)>`\s*\|(.*)\|\s*$", "Всего"),
+}
 COLUMNS = ["chapter", "id", "claim", "section", "source", "place", "keyword", "verdict", "note"]
 VERDICTS = {"supported", "the book's own reading", "not supported", "unverified"}
 CHAPTERS = {
@@ -213,13 +225,15 @@ def test_claims_fixed_rows_are_resolved() -> None:
     assert not stale, f"rows noted as fixed but still 'not supported': {stale}"
 
 
-def test_claims_page_counts_match_the_table() -> None:
-    """The counts printed on book/reference/claims.md are those of the csv file."""
+@pytest.mark.parametrize("lang", sorted(EDITIONS))
+def test_claims_page_counts_match_the_table(lang: str) -> None:
+    """The counts printed on each edition's claims.md are those of the csv file."""
     rows = _rows()
-    page = (BOOK / "reference" / "claims.md").read_text(encoding="utf-8")
+    path, row_pattern, all_word = EDITIONS[lang]
+    page = path.read_text(encoding="utf-8")
     printed: dict[str, list[int]] = {}
     for line in page.splitlines():
-        m = re.match(r"\|\s*\{doc\}`\.\./(\w+)`\s*\|(.*)\|\s*$", line)
+        m = re.match(row_pattern, line)
         if m:
             printed[m.group(1)] = [int(x) for x in m.group(2).split("|")]
     order = ["supported", "the book's own reading", "unverified", "not supported"]
@@ -229,12 +243,12 @@ def test_claims_page_counts_match_the_table() -> None:
         verdicts = Counter(r["verdict"] for r in mine)
         fixed = sum(1 for r in mine if r["note"].startswith("Fixed"))
         expected[name.rsplit(".", 1)[0]] = [len(mine)] + [verdicts[v] for v in order] + [fixed]
-    total = re.search(r"^\|\s*\*\*All\*\*\s*\|(.*)\|\s*$", page, flags=re.M)
-    assert total, "claims.md has no **All** row in its counts"
+    total = re.search(rf"^\|\s*\*\*{all_word}\*\*\s*\|(.*)\|\s*$", page, flags=re.M)
+    assert total, f"{path.name} ({lang}) has no **{all_word}** row in its counts"
     printed["All"] = [int(x.strip().strip("*")) for x in total.group(1).split("|")]
     expected["All"] = [sum(v[i] for v in expected.values()) for i in range(6)]
     per_chapter = "; ".join(f"{c}: {v[0]}" for c, v in sorted(expected.items()))
-    assert printed == expected, (f"counts on claims.md differ from claims.csv\nprinted: {printed}\n"
+    assert printed == expected, (f"counts on {path} differ from claims.csv\nprinted: {printed}\n"
                                  f"expected: {expected}\nclaims per chapter: {per_chapter}")
 
 
@@ -247,3 +261,80 @@ def test_claims_page_is_written_from_the_table() -> None:
     assert module.updated_page(rows, page) == page, (
         "book/reference/claims.md is out of date: run python tools/claims_page.py\n"
         f"claims per chapter: {per_chapter}")
+
+
+def _ru_rows() -> list[dict[str, str]]:
+    with RU_TABLE.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        assert reader.fieldnames == RU_COLUMNS, f"{RU_TABLE}: columns {reader.fieldnames}, expected {RU_COLUMNS}"
+        return list(reader)
+
+
+def _named_in_words(row: dict[str, str]) -> bool:
+    """Whether a place of the row is a part of a work named in (English) words, which the Russian
+    page must name in Russian: an article, a chapter, a section."""
+    n = max(len(row["source"].split(";")), len(row["place"].split(";")))
+    return any(src not in SOURCE_IDS and src not in ("spec", "book") and re.search(r"[A-Za-z]{3,}", place)
+               for src, place in zip(_split(row["source"], n), _split(row["place"], n)))
+
+
+def test_every_claim_has_a_russian_row() -> None:
+    """One Russian row per English claim id, with its claim, its section's words, its note when
+    the English row has one, and its place in words when the English names one in words."""
+    en = {r["id"]: r for r in _rows()}
+    ru = _ru_rows()
+    ids = Counter(r["id"] for r in ru)
+    problems = [f"{i}: {n} Russian rows" for i, n in ids.items() if n > 1]
+    problems += [f"{i}: no Russian row" for i in en if i not in ids]
+    problems += [f"{i}: a Russian row for no English claim" for i in ids if i not in en]
+    for r in ru:
+        e = en.get(r["id"])
+        if e is None:
+            continue
+        if not r["claim"].strip() or not r["section"].strip():
+            problems.append(f"{r['id']}: no Russian claim or section")
+        if bool(r["note"].strip()) != bool(e["note"].strip()):
+            problems.append(f"{r['id']}: the English note and the Russian note are not both given")
+        if _named_in_words(e) and not r["place"].strip():
+            problems.append(f"{r['id']}: the place {e['place']!r} needs Russian words")
+        if r["place"].strip() and len(r["place"].split(";")) != len(e["place"].split(";")):
+            problems.append(f"{r['id']}: the Russian place has not as many parts as {e['place']!r}")
+    left = len([i for i in en if i not in ids])
+    assert not problems, f"{len(problems)} problem(s) in {RU_TABLE.name} ({left} claims left):\n" + "\n".join(problems)
+
+
+def test_the_russian_claims_page_is_written_from_the_table() -> None:
+    """The tables of ru/book/reference/claims.md are those tools/claims_page.py --lang ru writes,
+    from the English rows and the Russian words."""
+    module = load_script("tools/claims_page.py")
+    path = EDITIONS["ru"][0]
+    page = path.read_text(encoding="utf-8")
+    assert module.updated_page(_rows(), page, "ru") == page, (
+        f"{path} is out of date: run python tools/claims_page.py --lang ru")
+
+
+def test_the_russian_page_changes_with_the_russian_words() -> None:
+    """The check can fail: a Russian claim removed, or a verdict changed in the English file, gives
+    another page (the missing claim falls back to its English words)."""
+    module = load_script("tools/claims_page.py")
+    page = EDITIONS["ru"][0].read_text(encoding="utf-8")
+    rows = _rows()
+    words = module.read_translations("ru")
+    first = rows[0]["id"]
+    fewer = {k: v for k, v in words.items() if k != first}
+    assert module.updated_page(rows, page, "ru", fewer) != page
+    assert rows[0]["claim"] in module.render(rows, "ru", fewer)
+    changed = [dict(r) for r in rows]
+    changed[0]["verdict"] = "unverified" if rows[0]["verdict"] != "unverified" else "supported"
+    assert module.updated_page(changed, page, "ru", words) != page
+
+
+def test_the_editions_name_the_same_things() -> None:
+    """Every edition's words for the tables name the same verdicts and chapters."""
+    module = load_script("tools/claims_page.py")
+    keys = {lang: set(w) for lang, w in module.WORDS.items()}
+    assert keys["ru"] >= keys["en"]
+    for lang, w in module.WORDS.items():
+        assert set(w["verdicts"]) == set(module.VERDICTS) == VERDICTS, lang
+        assert set(w["titles"]) == {name for name, _ in module.CHAPTERS} == CHAPTERS, lang
+        assert len(set(w["verdicts"].values())) == len(VERDICTS), lang
