@@ -174,7 +174,7 @@ def _where(row: dict[str, str], lang: str = "en", own_place: str = "") -> str:
         elif src == "outside":
             label = str(w["outside"])
         else:
-            label = f"{{cite}}`{src}`" if lang == "en" else f"{{cite}}`источник <{src}>`"
+            label = f"{{cite}}`{src}`"
         place = mine or _place(src, place, lang)
         text = f"{label}{w['sep']}{_cell(place)}" if place and place != "—" else label
         if kw:
