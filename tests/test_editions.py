@@ -421,11 +421,16 @@ def test_the_russian_edition_has_its_handouts() -> None:
 
 
 @needs_site
-def test_a_reference_to_an_untranslated_page_leads_to_the_english_page() -> None:
-    html = page("ru/book/first_hand.html")
-    m = re.search(r'<a class="[^"]*edition-other[^"]*" href="([^"]+#glossary-remiz)"', html)
-    assert m, "no link to the English glossary"
-    assert ((SITE / "ru/book") / m.group(1).split("#")[0]).resolve() == (SITE / "book/glossary.html").resolve()
+def test_a_russian_page_links_only_to_russian_pages() -> None:
+    """Every page is translated, so a reference never leaves the edition (``editions_fallback`` is
+    off): no Russian page has a link into the English edition but its language switch."""
+    for path in sorted((SITE / "ru" / "book").rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        assert "edition-other" not in html, path.name
+        for href in re.findall(r'<a [^>]*href="([^"#]+\.html)[^"]*"', html):
+            target = (path.parent / href).resolve()
+            if target.is_relative_to(SITE.resolve()) and not target.is_relative_to((SITE / "ru").resolve()):
+                assert 'class="edition-switch"' in html and f'href="{href}" hreflang="en"' in html, (path.name, href)
 
 
 def test_a_role_stays_on_one_line() -> None:
