@@ -127,11 +127,15 @@ clean-ru:
 	rm -rf ru/_build ru/_contents _build/html/ru
 
 # ---------------------------------------------------------------- tests
-# One pytest run: unit tests, doctests, nbval (full mode) over both editions' notebooks, and the
-# browser tests against the -W build of both editions made just before.
+# Two pytest runs side by side (two cores): the browser tests against the -W build of both
+# editions made just before (their log is shown when they end), and everything else: unit tests,
+# doctests and nbval (full mode) over both editions' notebooks.  Either failing fails the target.
 test: setup chromium typecheck html
-	$(BIN)/python -m pytest tests stukolka book ru/book README.md --doctest-glob=README.md \
-	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+	@mkdir -p _build; $(BIN)/python -m pytest tests -m browser > _build/test-browser.log 2>&1 & b=$$!; \
+	$(BIN)/python -m pytest tests stukolka book ru/book README.md --doctest-glob=README.md -m "not browser" \
+	    --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg; u=$$?; \
+	wait $$b; bs=$$?; echo "---- the browser tests:"; cat _build/test-browser.log; \
+	test $$u = 0 && test $$bs = 0
 
 # The engine ships py.typed: it and the class server are checked by mypy in strict mode
 # (settings in pyproject.toml).
