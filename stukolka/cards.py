@@ -31,6 +31,7 @@ from typing import Any, Literal
 from stukolka.errors import CardParseError, DeckError
 
 __all__ = [
+    "cards_text",
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RED", "BLACK",
     "JACK", "QUEEN", "KING", "ACE", "RANKS",
     "Card", "Cards", "CardParseError", "DeckError",
@@ -149,6 +150,14 @@ class Cards(tuple[Any, ...]):
 
     def _repr_html_(self) -> str:
         return cards_html(self)
+
+    def render(self, lang: str = "en") -> str:
+        """The cards in ``lang``'s short notation (``Q♠ 10♥``, ``Д♠ 10♥``)."""
+        return cards_text(self, lang)
+
+    def html(self, lang: str = "en") -> str:
+        """The cards' pictures, named in ``lang`` (``cards_html``)."""
+        return cards_html(self, lang=lang)
 
 
 # --------------------------------------------------------------------------- basic functions
@@ -440,11 +449,20 @@ def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_do
             f'viewBox="0 0 {width} {h}" role="img" aria-label="{label}"><title>{label}</title>{body}</svg>')
 
 
-def cards_html(cards: Sequence[int | None], *, width: int = 60, palette: str = "two") -> str:
-    """A row of card pictures as HTML, with the cards also written out in text."""
-    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=width, palette=palette)}</span>'
+def cards_text(cards: Sequence[int], lang: str = "en") -> str:
+    """Cards in ``lang``'s short notation, ``Q♠ 10♥`` (``"en"``) or ``Д♠ 10♥`` (``"ru"``)."""
+    if lang not in _BACK_NAME:
+        raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
+    return " ".join(format_card(c, "ru_symbol" if lang == "ru" else "symbol") for c in cards)
+
+
+def cards_html(cards: Sequence[int | None], *, width: int = 60, palette: str = "two", lang: str | None = None) -> str:
+    """A row of card pictures as HTML, with the cards also written out in text; ``lang`` names
+    them (:func:`card_svg`) and writes them (``Д♠`` in ``"ru"``)."""
+    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=width, palette=palette, lang=lang)}</span>'
                    for c in cards)
-    text = html.escape(" ".join("??" if c is None else format_card(c) for c in cards))
+    notation = "ru_symbol" if lang == "ru" else "symbol"
+    text = html.escape(" ".join("??" if c is None else format_card(c, notation) for c in cards))
     return (f'<div class="stukolka-cards" style="display:flex;flex-wrap:wrap;align-items:center" '
             f'title="{text}">{pics}<span class="visually-hidden" style="position:absolute;left:-9999px">'
             f'{text}</span></div>')

@@ -22,13 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import rule_link_html
+from stukolka.base import Ledger, rule_link_html
 from stukolka import errors
 from stukolka.errors import StukolkaError
 from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
-__all__ = ["Table", "Refusal", "fraction_text", "cell_text", "table_of"]
+__all__ = ["Table", "Refusal", "Said", "fraction_text", "cell_text", "table_of"]
 
 
 def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> str:
@@ -163,3 +163,33 @@ class Refusal:
     def _repr_html_(self) -> str:
         rule = f" {rule_link_html(self.rule, self.lang)}" if self.rule else ""
         return f"<p class='stukolka-refusal'>{html.escape(tr('core.refused', self.lang, text=self.text))}{rule}</p>"
+
+
+class Said:
+    """Something that says itself in a language, shown by a notebook cell in ``lang``: a ledger or
+    a deal (anything with ``html(lang)`` and ``render(lang)``).  In English it shows exactly as the
+    object itself does (its ``_repr_html_`` and ``repr``), so a cell ending in ``Said(ledger, LANG)``
+    reads the same as one ending in ``ledger``.
+
+    >>> from stukolka.base import Ledger
+    >>> str(Said(Ledger((), 2), "ru"))
+    'итог: игрок 0 0, игрок 1 0'
+    """
+
+    def __init__(self, obj: Any, lang: str = DEFAULT) -> None:
+        self.obj = obj
+        self.lang = check_lang(lang)
+
+    def __str__(self) -> str:
+        if self.lang == DEFAULT:
+            return repr(self.obj)
+        if isinstance(self.obj, Ledger):      # a rule's label is English: the HTML names the rule in words
+            return self.obj.render(self.lang, labels=False)
+        return str(self.obj.render(self.lang))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        if self.lang == DEFAULT:
+            return str(self.obj._repr_html_())
+        return str(self.obj.html(self.lang))
