@@ -316,6 +316,16 @@ _LONG_EN = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 _LONG_RU = re.compile(r"^(\w+)\s+(\w+)$")
 
 
+def _unreadable(text: object, reason: str, key: str, **fields: str) -> CardParseError:
+    """The error refusing ``text`` as a card for ``reason``, keeping its message as ``words``
+    (``core.card.<key>``) so that a reader sees it in his language."""
+    from stukolka.i18n import Msg  # noqa: PLC0415 - the catalogue writes cards, so it imports this module
+
+    exc = CardParseError(text, reason)
+    setattr(exc, "words", Msg("core.card.unreadable", {"text": str(text), "why": Msg(f"core.card.{key}", fields)}))
+    return exc
+
+
 def parse_card(text: str) -> Card:
     """Parse one card in any notation of :func:`format_card` (and a few spoken variants).
 
@@ -331,30 +341,30 @@ def parse_card(text: str) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardParseError(text, "expected a string")
+        raise _unreadable(text, "expected a string", "string")
     t = _norm(text)
     if not t:
-        raise CardParseError(text, "empty string")
+        raise _unreadable(text, "empty string", "empty")
     if t in _GLYPHS:
         return Card(_GLYPHS[t])
     if text.strip() in _GLYPHS:
         return Card(_GLYPHS[text.strip()])
     if t in _RANK_WORDS:
-        raise CardParseError(text, "a rank without a suit")
+        raise _unreadable(text, "a rank without a suit", "no-suit")
     m = _LONG_EN.match(t) or _LONG_RU.match(t)
     if m and m.group(1) in _RANK_WORDS and len(m.group(1)) > 2:
         rank_word, suit_word = m.groups()
     else:
         m = _SHORT.match(t)
         if not m:
-            raise CardParseError(text, "unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т")
+            raise _unreadable(text, "unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т", "rank")
         rank_word, suit_word = m.group(1), m.group(2).strip()
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
-        raise CardParseError(text, f"unknown rank {rank_word!r}")
+        raise _unreadable(text, f"unknown rank {rank_word!r}", "rank-word", word=rank_word)
     suit = _SUIT_WORDS.get(suit_word)
     if suit is None:
-        raise CardParseError(text, f"unknown suit {suit_word!r}")
+        raise _unreadable(text, f"unknown suit {suit_word!r}", "suit-word", word=suit_word)
     return make_card(rank, suit)
 
 

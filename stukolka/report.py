@@ -25,7 +25,7 @@ from typing import Any
 from stukolka.base import Ledger, rule_link_html
 from stukolka import errors
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
+from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
 __all__ = ["Table", "Refusal", "Said", "fraction_text", "cell_text", "table_of"]
@@ -151,6 +151,9 @@ class Refusal:
 
     def _words(self) -> str:
         page = RULE_PAGES.get(self.rule)
+        named = f"core.rule-name.{self.rule}"
+        if not page and self.lang != DEFAULT and named in catalogue(self.lang):
+            return tr(named, self.lang)
         return page[1] if page else self.rule.split("-rule-")[-1].replace("-", " ")
 
     def __str__(self) -> str:
