@@ -17,6 +17,8 @@ read from the engine (:meth:`~stukolka.stukolka.state.StukolkaState.legal_action
 [1, 1, 'play A♠']
 >>> plain((["knock", "pass"], 3)), by_seat([0, -15, 15])
 ('knock, pass; 3', 'seat 0: 0, seat 1: -15, seat 2: 15')
+>>> phase_name(s), phase_name(s, "ru")
+('play', 'розыгрыш')
 >>> legal_text(s, "ru"), by_seat([0, -15], "ru")
 ('игрок 2 может ходить: 2♠, 3♠ или 4♠', 'игрок 0: 0, игрок 1: −15')
 """
@@ -33,7 +35,7 @@ from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.rules import rule_name
 from stukolka.stukolka.state import StukolkaState
 
-__all__ = ["legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
+__all__ = ["phase_name", "legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
 
 
 def _action(state: StukolkaState, action: str, lang: str) -> str:
@@ -49,6 +51,12 @@ def _or(words: Sequence[str], lang: str) -> str:
     if len(words) < 3:
         return tr("stukolka.teach.or", lang, a=words[0], b=words[1]) if len(words) == 2 else words[0]
     return tr("stukolka.teach.or", lang, a=", ".join(words[:-1]), b=words[-1])
+
+
+def phase_name(state: StukolkaState, lang: str = DEFAULT) -> str:
+    """The phase of a deal in a word: its value in English (``play``), its name in another
+    language (``розыгрыш``)."""
+    return tr(f"stukolka.pic.phase.{state.phase.value}", check_lang(lang))
 
 
 def legal_text(state: StukolkaState, lang: str = DEFAULT) -> str:
