@@ -28,7 +28,7 @@ from stukolka.errors import StukolkaError
 from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
-__all__ = ["Table", "Refusal", "Said", "fraction_text", "cell_text", "table_of"]
+__all__ = ["Table", "Refusal", "Said", "decimal_text", "fraction_text", "cell_text", "table_of"]
 
 
 def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> str:
@@ -45,6 +45,17 @@ def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> st
     if check_lang(lang) == "ru":
         return f"{p.numerator}/{p.denominator} ({percent.replace('.', ',')}\u00a0%)"
     return f"{p.numerator}/{p.denominator} ({percent} %)"
+
+
+def decimal_text(x: float, digits: int | None = None, lang: str = DEFAULT) -> str:
+    """A measured number as the language writes it: ``digits`` after the point (as ``str(x)``
+    writes it when ``None``), a decimal comma in Russian.
+
+    >>> decimal_text(0.05432, 4), decimal_text(0.05432, 4, "ru"), decimal_text(0.1235, lang="ru")
+    ('0.0543', '0,0543', '0,1235')
+    """
+    text = str(x) if digits is None else f"{x:.{digits}f}"
+    return text.replace(".", ",") if check_lang(lang) == "ru" else text
 
 
 def cell_text(value: Any, *, money: bool = False, lang: str = DEFAULT) -> str:

@@ -6,7 +6,7 @@ Each chapter's code cells are the English notebook's, its edition cell (``LANG =
 reader sees (a printed line, a table, a deal's picture, a ledger, an exercise's form) is read
 without its HTML markup, and may hold no Latin word of three letters or more.  What is left to a
 program's own words: the plain-text stand-in a notebook stores for a picture object
-(``<IPython.core.display.HTML object>``), a card's repr (``Card('Q♠')``) and a widget's model, none
+(``<IPython.core.display.HTML object>``, ``<Figure size 600x350 with 1 Axes>``), a card's repr (``Card('Q♠')``) and a widget's model, none
 of which the page shows.
 """
 
@@ -27,7 +27,7 @@ CHAPTERS = ("first_hand", "cards", "stukolka_rules", "stukolka_golets", "stukolk
 #: An English word: three Latin letters or more (a card's rank is one letter, a source's tag two).
 LATIN = re.compile(r"(?<![\w-])[A-Za-z]{3,}(?![\w-])")
 #: A program's own words a page does not show as text.
-PROGRAM = re.compile(r"<IPython\.core\.display\.\w+ object>|\bCards?\('[^']*'\)")
+X
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
