@@ -17,6 +17,8 @@ read from the engine (:meth:`~stukolka.stukolka.state.StukolkaState.legal_action
 [1, 1, 'play A♠']
 >>> plain((["knock", "pass"], 3)), by_seat([0, -15, 15])
 ('knock, pass; 3', 'seat 0: 0, seat 1: -15, seat 2: 15')
+>>> action_text("knock"), action_text("knock", "ru")
+('knock', 'Стучу (играю)')
 >>> phase_name(s), phase_name(s, "ru")
 ('play', 'розыгрыш')
 >>> legal_text(s, "ru"), by_seat([0, -15], "ru")
@@ -34,8 +36,9 @@ from stukolka.report import Table
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.rules import rule_name
 from stukolka.stukolka.state import StukolkaState
+from stukolka.stukolka.words import describe
 
-__all__ = ["phase_name", "legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
+__all__ = ["action_text", "phase_name", "legal_text", "refused", "refused_text", "walk", "choices", "plain", "by_seat"]
 
 
 def _action(state: StukolkaState, action: str, lang: str) -> str:
@@ -51,6 +54,14 @@ def _or(words: Sequence[str], lang: str) -> str:
     if len(words) < 3:
         return tr("stukolka.teach.or", lang, a=words[0], b=words[1]) if len(words) == 2 else words[0]
     return tr("stukolka.teach.or", lang, a=", ".join(words[:-1]), b=words[-1])
+
+
+def action_text(action: str, lang: str = DEFAULT) -> str:
+    """An action of a deal's history as ``lang`` names it: in English as the action grammar writes
+    it (``knock``), in another language as its button says it (``Стучу (играю)``)."""
+    if check_lang(lang) == DEFAULT:
+        return action
+    return describe(action, lang=lang).words
 
 
 def phase_name(state: StukolkaState, lang: str = DEFAULT) -> str:
