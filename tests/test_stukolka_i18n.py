@@ -34,6 +34,9 @@ from stukolka.cards import Cards
 from stukolka.errors import RulesError
 from stukolka.report import Refusal, Said
 from fractions import Fraction
+import io
+from stukolka.bots import HAND_CLASSES
+from stukolka.bots.lab import hand_class_name, text_progress
 
 #: An English word: three Latin letters or more (a card's rank is one letter, a source's tag two).
 ENGLISH_WORD = re.compile(r"(?<![\w-])[A-Za-z]{3,}(?!\w)")
@@ -133,6 +136,10 @@ def _teaching_words(rules: StukolkaRules, seed: int, mix: int) -> Iterator[str]:
 
 def _chosen_words(lang: str) -> Iterator[str]:
     """The rare lines, said from chosen positions and ledgers."""
+    out = io.StringIO()
+    text_progress("разбор", steps=2, stream=out, lang=lang)(2, 2)
+    yield out.getvalue()
+    yield from (hand_class_name(c, lang) for c in HAND_CLASSES)
     s = position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠", dark_allowed=True)
     yield s.why_illegal("discard unseen", lang)[0]           # not a dark buyer
     s = run(position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠", dark_allowed=True, dealer=0))

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from stukolka.base import money_text
+from stukolka.base import InvalidActionError, money_text
 from stukolka.cards import format_card, parse_card
 from stukolka.i18n import DEFAULT, Cards, Msg, check_lang, number_text, tr
 from stukolka.report import Table
@@ -58,10 +58,14 @@ def _or(words: Sequence[str], lang: str) -> str:
 
 def action_text(action: str, lang: str = DEFAULT) -> str:
     """An action of a deal's history as ``lang`` names it: in English as the action grammar writes
-    it (``knock``), in another language as its button says it (``Стучу (играю)``)."""
+    it (``knock``), in another language as its button says it (``Стучу (играю)``); what is not an
+    action raises :class:`~stukolka.errors.InvalidActionError`."""
     if check_lang(lang) == DEFAULT:
         return action
-    return describe(action, lang=lang).words
+    try:
+        return describe(action, lang=lang).words
+    except (KeyError, ValueError, IndexError):
+        raise InvalidActionError(action, "not an action of the Stukolka action grammar") from None
 
 
 def phase_name(state: StukolkaState, lang: str = DEFAULT) -> str:
