@@ -317,12 +317,11 @@ _LONG_RU = re.compile(r"^(\w+)\s+(\w+)$")
 
 
 def _unreadable(text: object, reason: str, key: str, **fields: str) -> CardParseError:
-    """The error refusing ``text`` as a card for ``reason``, keeping its message as ``words``
-    (``core.card.<key>``) so that a reader sees it in his language."""
-    from stukolka.i18n import Msg  # noqa: PLC0415 - the catalogue writes cards, so it imports this module
-
+    """The error refusing ``text`` as a card for ``reason``; it keeps the reason as data
+    (``card_words``: the message key ``core.card.<key>`` and its fields), so that a reader is told
+    it in his language (:func:`stukolka.report.error_words`)."""
     exc = CardParseError(text, reason)
-    setattr(exc, "words", Msg("core.card.unreadable", {"text": str(text), "why": Msg(f"core.card.{key}", fields)}))
+    setattr(exc, "card_words", (key, fields))
     return exc
 
 

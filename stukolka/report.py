@@ -28,7 +28,7 @@ from stukolka.errors import StukolkaError
 from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
-__all__ = ["Table", "Refusal", "Said", "decimal_text", "fraction_text", "cell_text", "table_of"]
+__all__ = ["Table", "Refusal", "Said", "error_words", "decimal_text", "fraction_text", "cell_text", "table_of"]
 
 
 def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> str:
@@ -141,6 +141,28 @@ def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str =
                  money=[value] if money else [], lang=lang)
 
 
+def error_words(exc: BaseException) -> Msg | None:
+    """The message an error keeps for its reader (its ``words``; a card the parser refused keeps
+    its reason as ``card_words``), or ``None`` when it has only its English text.
+
+    >>> from stukolka.cards import parse_card
+    >>> try:
+    ...     parse_card("Q")
+    ... except ValueError as exc:
+    ...     print(error_words(exc).text("ru"))
+    «Q» — не карта: достоинство без масти
+    """
+    words = getattr(exc, "words", None)
+    if isinstance(words, Msg):
+        return words
+    card = getattr(exc, "card_words", None)
+    if card is not None:
+        key, fields = card
+        return Msg("core.card.unreadable", {"text": str(getattr(exc, "card_text", "")),
+                                            "why": Msg(f"core.card.{key}", dict(fields))})
+    return None
+
+
 class Refusal:
     """An error the rules raised, shown to a reader: what was refused, in words, and a link to
     the rule (its title), without the tags a traceback carries.
@@ -156,8 +178,8 @@ class Refusal:
     def __init__(self, exc: errors.StukolkaError, lang: str = DEFAULT) -> None:
         self.text, self.rule = exc.refusal()
         self.lang = check_lang(lang)
-        words = getattr(exc, "words", None)
-        if lang != DEFAULT and isinstance(words, Msg):
+        words = error_words(exc)
+        if lang != DEFAULT and words is not None:
             self.text = words.text(lang)
 
     def _words(self) -> str:

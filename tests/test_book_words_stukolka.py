@@ -27,7 +27,7 @@ CHAPTERS = ("first_hand", "cards", "stukolka_rules", "stukolka_golets", "stukolk
 #: An English word: three Latin letters or more (a card's rank is one letter, a source's tag two).
 LATIN = re.compile(r"(?<![\w-])[A-Za-z]{3,}(?![\w-])")
 #: A program's own words a page does not show as text.
-X
+PROGRAM = re.compile(r"<IPython\.core\.display\.\w+ object>|<Figure size [^>]*>|\bCards?\('[^']*'\)")
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
 from stukolka.i18n import DEFAULT, check_lang
+from stukolka.stukolka.words import describe
 from stukolka.bots.players import Bot, RuleOfThumbBot, action_cards, strength
 from stukolka.cards import ACE
 from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
@@ -68,8 +69,6 @@ class Advice:
         """
         if check_lang(lang) == DEFAULT:
             return str(self)
-        from stukolka.stukolka.words import describe  # noqa: PLC0415 - a Stukolka action's words
-
         words = describe(self.action, lang=lang).words
         x = [f"{v:+9.2f}".replace(".", ",").replace("-", "−") for v in (float(self.mean), self.low, self.high)]
         return f"{words:<22} {x[0]}  [{x[1]}; {x[2]}]"

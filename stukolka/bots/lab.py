@@ -75,14 +75,15 @@ class Estimate:
 
     def text(self, lang: str = DEFAULT) -> str:
         """The estimate as ``lang`` writes numbers: ``+0.367 [+0.262, +0.471] (n=170)`` in English,
-        ``+0,367 [+0,262; +0,471] (n=170)`` in Russian (a decimal comma, a semicolon between the ends).
+        ``+0,367 [+0,262; +0,471] (n=170)`` in Russian (a decimal comma, a true minus, a semicolon
+        between the ends).
 
-        >>> Estimate(Fraction(1, 2), 0.25, 0.75, 8).text("ru")
-        '+0,500 [+0,250; +0,750] (n=8)'
+        >>> Estimate(Fraction(1, 2), -0.25, 0.75, 8).text("ru")
+        '+0,500 [−0,250; +0,750] (n=8)'
         """
         if check_lang(lang) == DEFAULT:
             return str(self)
-        comma = [f"{x:+.3f}".replace(".", ",") for x in (float(self.mean), self.low, self.high)]
+        comma = [f"{x:+.3f}".replace(".", ",").replace("-", "−") for x in (float(self.mean), self.low, self.high)]
         return f"{comma[0]} [{comma[1]}; {comma[2]}] (n={self.n})"
 
 
