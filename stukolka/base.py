@@ -232,15 +232,16 @@ class Ledger:
     def __str__(self) -> str:
         return self.render()
 
-    def render(self, lang: str = DEFAULT) -> str:
-        """The ledger as text in ``lang``: a line each, who paid or received, and its rule's label."""
+    def render(self, lang: str = DEFAULT, labels: bool = True) -> str:
+        """The ledger as text in ``lang``: a line each, who paid or received, and its rule's label
+        (left out when not ``labels``, for a reader of another language than the labels')."""
         def num(x: int | Fraction) -> str:
             return number_text(x, lang)
         rows = []
         for ln in self.lines:
             who = ", ".join(f"{self._name(p, lang)} {'+' if x > 0 else ''}{num(x)}"
                             for p, x in sorted(ln.amounts.items()) if x)
-            rule = f" [{ln.rule}]" if ln.rule else ""
+            rule = f" [{ln.rule}]" if ln.rule and labels else ""
             rows.append(f"{ln.words(lang)}{': ' + who if who else ''}{rule}")
         rows.append(tr("core.net", lang) + ": "
                     + ", ".join(f"{self._name(p, lang)} {num(x)}" for p, x in enumerate(self.net())))

@@ -31,6 +31,7 @@ from typing import Any, Literal
 from stukolka.errors import CardParseError, DeckError
 
 __all__ = [
+    "cards_text",
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "RED", "BLACK",
     "JACK", "QUEEN", "KING", "ACE", "RANKS",
     "Card", "Cards", "CardParseError", "DeckError",
@@ -149,6 +150,14 @@ class Cards(tuple[Any, ...]):
 
     def _repr_html_(self) -> str:
         return cards_html(self)
+
+    def render(self, lang: str = "en") -> str:
+        """The cards in ``lang``'s short notation (``Q♠ 10♥``, ``Д♠ 10♥``)."""
+        return cards_text(self, lang)
+
+    def html(self, lang: str = "en") -> str:
+        """The cards' pictures, named in ``lang`` (``cards_html``)."""
+        return cards_html(self, lang=lang)
 
 
 # --------------------------------------------------------------------------- basic functions
@@ -307,6 +316,15 @@ _LONG_EN = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 _LONG_RU = re.compile(r"^(\w+)\s+(\w+)$")
 
 
+def _unreadable(text: object, reason: str, key: str, **fields: str) -> CardParseError:
+    """The error refusing ``text`` as a card for ``reason``; it keeps the reason as data
+    (``card_words``: the message key ``core.card.<key>`` and its fields), so that a reader is told
+    it in his language (:func:`stukolka.report.error_words`)."""
+    exc = CardParseError(text, reason)
+    setattr(exc, "card_words", (key, fields))
+    return exc
+
+
 def parse_card(text: str) -> Card:
     """Parse one card in any notation of :func:`format_card` (and a few spoken variants).
 
@@ -322,30 +340,30 @@ def parse_card(text: str) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardParseError(text, "expected a string")
+        raise _unreadable(text, "expected a string", "string")
     t = _norm(text)
     if not t:
-        raise CardParseError(text, "empty string")
+        raise _unreadable(text, "empty string", "empty")
     if t in _GLYPHS:
         return Card(_GLYPHS[t])
     if text.strip() in _GLYPHS:
         return Card(_GLYPHS[text.strip()])
     if t in _RANK_WORDS:
-        raise CardParseError(text, "a rank without a suit")
+        raise _unreadable(text, "a rank without a suit", "no-suit")
     m = _LONG_EN.match(t) or _LONG_RU.match(t)
     if m and m.group(1) in _RANK_WORDS and len(m.group(1)) > 2:
         rank_word, suit_word = m.groups()
     else:
         m = _SHORT.match(t)
         if not m:
-            raise CardParseError(text, "unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т")
+            raise _unreadable(text, "unknown rank; use 2-10, J Q K A, T for ten, or В Д К Т", "rank")
         rank_word, suit_word = m.group(1), m.group(2).strip()
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
-        raise CardParseError(text, f"unknown rank {rank_word!r}")
+        raise _unreadable(text, f"unknown rank {rank_word!r}", "rank-word", word=rank_word)
     suit = _SUIT_WORDS.get(suit_word)
     if suit is None:
-        raise CardParseError(text, f"unknown suit {suit_word!r}")
+        raise _unreadable(text, f"unknown suit {suit_word!r}", "suit-word", word=suit_word)
     return make_card(rank, suit)
 
 
@@ -440,11 +458,20 @@ def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_do
             f'viewBox="0 0 {width} {h}" role="img" aria-label="{label}"><title>{label}</title>{body}</svg>')
 
 
-def cards_html(cards: Sequence[int | None], *, width: int = 60, palette: str = "two") -> str:
-    """A row of card pictures as HTML, with the cards also written out in text."""
-    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=width, palette=palette)}</span>'
+def cards_text(cards: Sequence[int], lang: str = "en") -> str:
+    """Cards in ``lang``'s short notation, ``Q♠ 10♥`` (``"en"``) or ``Д♠ 10♥`` (``"ru"``)."""
+    if lang not in _BACK_NAME:
+        raise DeckError(f"unknown language {lang!r}; choose 'en' or 'ru'")
+    return " ".join(format_card(c, "ru_symbol" if lang == "ru" else "symbol") for c in cards)
+
+
+def cards_html(cards: Sequence[int | None], *, width: int = 60, palette: str = "two", lang: str | None = None) -> str:
+    """A row of card pictures as HTML, with the cards also written out in text; ``lang`` names
+    them (:func:`card_svg`) and writes them (``Д♠`` in ``"ru"``)."""
+    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=width, palette=palette, lang=lang)}</span>'
                    for c in cards)
-    text = html.escape(" ".join("??" if c is None else format_card(c) for c in cards))
+    notation = "ru_symbol" if lang == "ru" else "symbol"
+    text = html.escape(" ".join("??" if c is None else format_card(c, notation) for c in cards))
     return (f'<div class="stukolka-cards" style="display:flex;flex-wrap:wrap;align-items:center" '
             f'title="{text}">{pics}<span class="visually-hidden" style="position:absolute;left:-9999px">'
             f'{text}</span></div>')

@@ -22,13 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import rule_link_html
+from stukolka.base import Ledger, rule_link_html
 from stukolka import errors
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
+from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
 from stukolka.rule_pages import RULE_PAGES
 
-__all__ = ["Table", "Refusal", "fraction_text", "cell_text", "table_of"]
+__all__ = ["Table", "Refusal", "Said", "error_words", "decimal_text", "fraction_text", "cell_text", "table_of"]
 
 
 def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> str:
@@ -45,6 +45,17 @@ def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> st
     if check_lang(lang) == "ru":
         return f"{p.numerator}/{p.denominator} ({percent.replace('.', ',')}\u00a0%)"
     return f"{p.numerator}/{p.denominator} ({percent} %)"
+
+
+def decimal_text(x: float, digits: int | None = None, lang: str = DEFAULT) -> str:
+    """A measured number as the language writes it: ``digits`` after the point (as ``str(x)``
+    writes it when ``None``), a decimal comma in Russian.
+
+    >>> decimal_text(0.05432, 4), decimal_text(0.05432, 4, "ru"), decimal_text(0.1235, lang="ru")
+    ('0.0543', '0,0543', '0,1235')
+    """
+    text = str(x) if digits is None else f"{x:.{digits}f}"
+    return text.replace(".", ",") if check_lang(lang) == "ru" else text
 
 
 def cell_text(value: Any, *, money: bool = False, lang: str = DEFAULT) -> str:
@@ -130,6 +141,28 @@ def table_of(mapping: Mapping[Any, Any], key: str, value: str, *, caption: str =
                  money=[value] if money else [], lang=lang)
 
 
+def error_words(exc: BaseException) -> Msg | None:
+    """The message an error keeps for its reader (its ``words``; a card the parser refused keeps
+    its reason as ``card_words``), or ``None`` when it has only its English text.
+
+    >>> from stukolka.cards import parse_card
+    >>> try:
+    ...     parse_card("Q")
+    ... except ValueError as exc:
+    ...     print(error_words(exc).text("ru"))
+    «Q» — не карта: достоинство без масти
+    """
+    words = getattr(exc, "words", None)
+    if isinstance(words, Msg):
+        return words
+    card = getattr(exc, "card_words", None)
+    if card is not None:
+        key, fields = card
+        return Msg("core.card.unreadable", {"text": str(getattr(exc, "card_text", "")),
+                                            "why": Msg(f"core.card.{key}", dict(fields))})
+    return None
+
+
 class Refusal:
     """An error the rules raised, shown to a reader: what was refused, in words, and a link to
     the rule (its title), without the tags a traceback carries.
@@ -145,12 +178,15 @@ class Refusal:
     def __init__(self, exc: errors.StukolkaError, lang: str = DEFAULT) -> None:
         self.text, self.rule = exc.refusal()
         self.lang = check_lang(lang)
-        words = getattr(exc, "words", None)
-        if lang != DEFAULT and isinstance(words, Msg):
+        words = error_words(exc)
+        if lang != DEFAULT and words is not None:
             self.text = words.text(lang)
 
     def _words(self) -> str:
         page = RULE_PAGES.get(self.rule)
+        named = f"core.rule-name.{self.rule}"
+        if not page and self.lang != DEFAULT and named in catalogue(self.lang):
+            return tr(named, self.lang)
         return page[1] if page else self.rule.split("-rule-")[-1].replace("-", " ")
 
     def __str__(self) -> str:
@@ -163,3 +199,33 @@ class Refusal:
     def _repr_html_(self) -> str:
         rule = f" {rule_link_html(self.rule, self.lang)}" if self.rule else ""
         return f"<p class='stukolka-refusal'>{html.escape(tr('core.refused', self.lang, text=self.text))}{rule}</p>"
+
+
+class Said:
+    """Something that says itself in a language, shown by a notebook cell in ``lang``: a ledger or
+    a deal (anything with ``html(lang)`` and ``render(lang)``).  In English it shows exactly as the
+    object itself does (its ``_repr_html_`` and ``repr``), so a cell ending in ``Said(ledger, LANG)``
+    reads the same as one ending in ``ledger``.
+
+    >>> from stukolka.base import Ledger
+    >>> str(Said(Ledger((), 2), "ru"))
+    'итог: игрок 0 0, игрок 1 0'
+    """
+
+    def __init__(self, obj: Any, lang: str = DEFAULT) -> None:
+        self.obj = obj
+        self.lang = check_lang(lang)
+
+    def __str__(self) -> str:
+        if self.lang == DEFAULT:
+            return repr(self.obj)
+        if isinstance(self.obj, Ledger):      # a rule's label is English: the HTML names the rule in words
+            return self.obj.render(self.lang, labels=False)
+        return str(self.obj.render(self.lang))
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        if self.lang == DEFAULT:
+            return str(self.obj._repr_html_())
+        return str(self.obj.html(self.lang))

@@ -28,6 +28,15 @@ from stukolka.stukolka.pot import deal_ledger, settlement_lines
 from stukolka.stukolka.record import position, run
 from stukolka.stukolka.rules import rule_name, rule_words
 from stukolka.stukolka.words import describe, event_words, phase_words
+from stukolka.stukolka.display import show
+from stukolka.stukolka.teaching import by_seat, choices, legal_text, refused_text, walk
+from stukolka.cards import Cards
+from stukolka.errors import RulesError
+from stukolka.report import Refusal, Said
+from fractions import Fraction
+import io
+from stukolka.bots import HAND_CLASSES
+from stukolka.bots.lab import hand_class_name, text_progress
 
 #: An English word: three Latin letters or more (a card's rank is one letter, a source's tag two).
 ENGLISH_WORD = re.compile(r"(?<![\w-])[A-Za-z]{3,}(?!\w)")
@@ -95,8 +104,42 @@ def _deal(rules: StukolkaRules, seed: int, mix: int = 0) -> Iterator[StukolkaSta
             s.apply_action(rng.choice(s.legal_actions()))
 
 
+def _html_words(html: str) -> str:
+    """What a reader reads of a picture: its text and the names in its titles, not its markup."""
+    return re.sub(r"<[^>]*>", " ", html).replace("&larr;", " ").replace("&mdash;", " ")
+
+
+def _teaching_words(rules: StukolkaRules, seed: int, mix: int) -> Iterator[str]:
+    """The book's pictures and teaching tables of a seeded deal, said in Russian at every step."""
+    for s in _deal(rules, seed, mix):
+        yield str(show(s, lang="ru"))
+        yield _html_words(show(s, seats=[0], lang="ru")._repr_html_())
+        yield legal_text(s, "ru")
+        yield str(Said(s, "ru"))
+        if s.phase.value == "play":
+            yield refused_text(s, "ru")
+            yield str(choices(s, "ru"))
+        yield str(Said(Cards(s.hands[0]), "ru")) + _html_words(Said(Cards(s.hands[0]), "ru")._repr_html_())
+    *_, last = _deal(rules, seed, mix)
+    n = rules.n_players
+    fresh = StukolkaState(rules, dealer=seed % n if seed % 3 else None, carry=(0, 0, 60, 150)[seed % 4])
+    if rules.violation_mode != "penalize":           # a walk is of legal actions only
+        table = walk(fresh, last.history(), notes={1: "примечание"}, lang="ru")
+        yield str(table) + _html_words(table._repr_html_())
+    yield by_seat([0, -15, Fraction(3, 2), [1, 2], []], "ru")
+    for bad in ({"stake": 10}, {"variant": "prikup", "n_players": 7}):
+        try:
+            StukolkaRules(**bad)
+        except RulesError as exc:
+            yield Refusal(exc, "ru").text           # (the rule's title is the rule pages')
+
+
 def _chosen_words(lang: str) -> Iterator[str]:
     """The rare lines, said from chosen positions and ledgers."""
+    out = io.StringIO()
+    text_progress("разбор", steps=2, stream=out, lang=lang)(2, 2)
+    yield out.getvalue()
+    yield from (hand_class_name(c, lang) for c in HAND_CLASSES)
     s = position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠", dark_allowed=True)
     yield s.why_illegal("discard unseen", lang)[0]           # not a dark buyer
     s = run(position("prikup", n=3, hands={1: "A♠ K♥ 2♦"}, trump="9♠", dark_allowed=True, dealer=0))
@@ -163,6 +206,8 @@ def said_in_russian() -> tuple[set[str], list[str]]:
                         if refusal:
                             texts.append(refusal[0])
                 texts.extend(ln.words("ru") for ln in s.settlement().lines)
+                if seed < 3 or options.get("violation_mode") == "penalize":
+                    texts.extend(_teaching_words(rules, seed, k))
         texts.extend(_chosen_words("ru"))
     finally:
         i18n.catalogue = real

@@ -28,6 +28,8 @@ from fractions import Fraction
 from collections.abc import Iterable
 
 from stukolka.base import CHANCE, BotError, sample_chance
+from stukolka.i18n import DEFAULT, check_lang
+from stukolka.stukolka.words import describe
 from stukolka.bots.players import Bot, RuleOfThumbBot, action_cards, strength
 from stukolka.cards import ACE
 from stukolka.bots.determinize import (determinize, state_first_moves, state_play_values,
@@ -57,6 +59,19 @@ class Advice:
 
     def __str__(self) -> str:
         return f"{self.action:<16} {float(self.mean):+9.2f}  [{self.low:+9.2f}, {self.high:+9.2f}]"
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The advice in ``lang``: the action as its button says it and the numbers with the
+        language's decimal sign (``str`` is the English).
+
+        >>> print(Advice("knock", Fraction(12, 25), -0.12, 1.08, 48).text("ru"))
+        Стучу (играю)              +0,48  [    −0,12;     +1,08]
+        """
+        if check_lang(lang) == DEFAULT:
+            return str(self)
+        words = describe(self.action, lang=lang).words
+        x = [f"{v:+9.2f}".replace(".", ",").replace("-", "−") for v in (float(self.mean), self.low, self.high)]
+        return f"{words:<22} {x[0]}  [{x[1]}; {x[2]}]"
 
 
 def mean_ci(values: Sequence[int | Fraction], z: float = 1.96) -> tuple[Fraction, float, float]:

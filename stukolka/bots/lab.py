@@ -30,7 +30,8 @@ from typing import TextIO
 
 from stukolka.bots.advisor import mean_ci
 from stukolka.base import CHANCE, sample_chance
-from stukolka.bots.players import Bot, RuleOfThumbBot
+from stukolka.bots.players import HAND_CLASSES, Bot, RuleOfThumbBot
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.stukolka.observation import StukolkaObservation
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.play import PLAYING
@@ -38,21 +39,25 @@ from stukolka.stukolka.session import Session
 from stukolka.stukolka.state import StukolkaState
 from stukolka.stukolka.rules import StukolkaRules
 
-__all__ = ["play_deal", "play_session", "decision_values", "Decision", "paired_match", "tournament",
+__all__ = ["hand_class_name", "play_deal", "play_session", "decision_values", "Decision", "paired_match", "tournament",
            "text_progress", "Estimate", "estimate", "finish", "gain_by", "players_in"]
 
 Factory = Callable[[int, StukolkaRules], Bot]   # (seed, rules) -> bot
 
 
-def text_progress(label: str, steps: int = 4, stream: TextIO | None = None) -> Callable[[int, int], None]:
-    """A progress callback that prints ``label: k/steps`` a few times (deterministic text)."""
+def text_progress(label: str, steps: int = 4, stream: TextIO | None = None,
+                  lang: str = DEFAULT) -> Callable[[int, int], None]:
+    """A progress callback that prints ``label: k/steps done`` a few times (deterministic text), in
+    ``lang``."""
+    check_lang(lang)
     marks: set[int] = set()
 
     def report(done: int, total: int) -> None:
         k = done * steps // total
         if k not in marks and k > 0:
             marks.add(k)
-            print(f"{label}: {k}/{steps} done", file=stream or sys.stdout, flush=True)
+            print(tr("stukolka.lab.progress", lang, label=label, k=k, steps=steps), file=stream or sys.stdout,
+                  flush=True)
     return report
 
 
@@ -67,6 +72,19 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{float(self.mean):+.3f} [{self.low:+.3f}, {self.high:+.3f}] (n={self.n})"
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The estimate as ``lang`` writes numbers: ``+0.367 [+0.262, +0.471] (n=170)`` in English,
+        ``+0,367 [+0,262; +0,471] (n=170)`` in Russian (a decimal comma, a true minus, a semicolon
+        between the ends).
+
+        >>> Estimate(Fraction(1, 2), -0.25, 0.75, 8).text("ru")
+        '+0,500 [−0,250; +0,750] (n=8)'
+        """
+        if check_lang(lang) == DEFAULT:
+            return str(self)
+        comma = [f"{x:+.3f}".replace(".", ",").replace("-", "−") for x in (float(self.mean), self.low, self.high)]
+        return f"{comma[0]} [{comma[1]}; {comma[2]}] (n={self.n})"
 
 
 def estimate(values: Sequence[int | Fraction]) -> Estimate:
@@ -226,3 +244,13 @@ def gain_by(decisions: Sequence[Decision], action: str, versus: str,
 def players_in(observation: StukolkaObservation) -> int:
     """How many players have come in so far (knock, golets, dark, razrez)."""
     return sum(d in PLAYING for d in observation.declarations)
+
+
+def hand_class_name(name: str, lang: str = DEFAULT) -> str:
+    """A hand class (:data:`~stukolka.bots.players.HAND_CLASSES`) as ``lang`` names it: in English
+    its key (``two small trumps + ace``), in Russian its words (``два мелких козыря и туз``).
+
+    >>> hand_class_name("sure"), hand_class_name("sure", "ru")
+    ('sure', 'верная взятка')
+    """
+    return tr(f"stukolka.lab.class.{HAND_CLASSES.index(name)}", lang)

@@ -666,6 +666,14 @@ class DealBoard(GameState):
         """A notebook cell that ends in a state draws the table (:class:`~stukolka.stukolka.picture.DealView`)."""
         return DealView(self)._repr_html_()
 
+    def html(self, lang: str = DEFAULT) -> str:
+        """The deal's picture (as ``_repr_html_`` draws it) with its words in ``lang``."""
+        return DealView(self, lang=lang)._repr_html_()
+
+    def render(self, lang: str = DEFAULT) -> str:
+        """The deal as text (``str(state)``) with its words in ``lang``."""
+        return state_text(self, lang)
+
     def __repr__(self) -> str:
         return (f"StukolkaState(variant={self.rules.variant!r}, n_players={self.n}, "
                 f"phase={self.phase.value!r}, dealer={self.dealer}, pot={self.pot}, "

@@ -85,6 +85,14 @@ def _check_option(name: str, value: object, kind: Any, spec: str, label: str) ->
             raise RulesError(f"{name} {_short(value)} is not one of {', '.join(kind)} {tag}")
 
 
+
+def _with_words(exc: RulesError, words: Msg) -> RulesError:
+    """``exc`` keeping its message as ``words``, so that a reader sees the refusal in his language
+    (:class:`stukolka.report.Refusal`); its ``str`` stays the English one."""
+    setattr(exc, "words", words)
+    return exc
+
+
 @dataclass(frozen=True)
 class StukolkaRules:
     """Every Stukolka option.  Invalid settings raise :class:`~stukolka.errors.RulesError`."""
@@ -177,11 +185,14 @@ class StukolkaRules:
         for name, (kind, spec, label) in _FIELDS.items():
             _check_option(name, getattr(self, name), kind, spec, label)
         if self.stake % 3:
-            raise RulesError(f"stake {self.stake} is not divisible by 3 [ST-01, stukolka-rule-stake]")
+            raise _with_words(RulesError(f"stake {self.stake} is not divisible by 3 [ST-01, stukolka-rule-stake]"),
+                              Msg("stukolka.setup.stake", {"stake": self.stake}))
         lo, hi = PLAYER_LIMITS[self.variant]
         if not lo <= self.n_players <= hi:
-            raise RulesError(f"n_players {self.n_players!r} is outside {lo}..{hi} for variant "
-                             f"{self.variant} [K-18, stukolka-rule-player-limits]")
+            raise _with_words(RulesError(f"n_players {self.n_players!r} is outside {lo}..{hi} for variant "
+                                         f"{self.variant} [K-18, stukolka-rule-player-limits]"),
+                              Msg("stukolka.setup.players", {"n": self.n_players, "lo": lo, "hi": hi,
+                                                             "variant": Msg(f"stukolka.pic.variant.{self.variant}")}))
         need = 3 * self.n_players + 1 + (3 + self.golets_burn_card if self.variant == "golets" else 0)
         if need > 52:
             raise RulesError(f"n_players {self.n_players} needs {need} cards, more than the 52-card "
