@@ -171,11 +171,13 @@ def static_picture(game: str, options: dict, seed: int, people: list[int], ask: 
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 
 
-def tasks_html(game: str, ids: list[str], page: str) -> str:
+def tasks_html(game: str, ids: list[str], page: str, lang: str = "en") -> str:
     """The stored list of a table's tasks (``stukolka.live.tasks``), each item with its
     ``data-progress`` (kind ``task``, id ``<page>-task-<task>``) for the reader's progress page;
-    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises."""
+    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises.  The
+    words are the catalogue's in ``lang``."""
     from stukolka.errors import RulesError  # noqa: PLC0415
+    from stukolka.i18n import tr  # noqa: PLC0415
     from stukolka.live.tasks import TASKS, check_ids  # noqa: PLC0415
     try:
         ids = check_ids(game, ids)
@@ -184,13 +186,15 @@ def tasks_html(game: str, ids: list[str], page: str) -> str:
     items = []
     for i in ids:
         t = TASKS[game][i]
-        data = {"kind": "task", "id": f"{page}-task-{i}", "words": t.words}
+        words = t.text(lang)
+        data = {"kind": "task", "id": f"{page}-task-{i}", "words": words}
         items.append(f'<li class="live-task" data-task="{html.escape(i)}" data-done="no" data-rule="{html.escape(t.rule)}" '
                      f'data-progress="{html.escape(json.dumps(data, ensure_ascii=False), quote=True)}">'
                      f'<span class="live-task-mark" aria-hidden="true">☐</span> '
-                     f'<span class="live-task-words">{html.escape(t.words)}</span></li>')
-    return (f'<section class="live-tasks" aria-label="Tasks at this table"><h4 class="live-tasks-title">Tasks at '
-            f'this table</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
+                     f'<span class="live-task-words">{html.escape(words)}</span></li>')
+    title = html.escape(tr("table.tasks-title", lang))
+    return (f'<section class="live-tasks" aria-label="{title}"><h4 class="live-tasks-title">{title}'
+            f'</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
 
 
 def _lang(text: str | None) -> str:
@@ -200,6 +204,15 @@ def _lang(text: str | None) -> str:
         return check_lang((text or "").strip())
     except KeyError as e:
         raise ValueError(f"live-table :lang: {e.args[0]}") from None
+
+
+def book_lang(env: Any) -> str:
+    """The language of the book being built (Sphinx ``language``, set under ``sphinx: config:`` in
+    the edition's ``_config.yml``: ``ru`` in ``ru/_config.yml``) where the engine's catalogue has
+    it, else English: the language of a table that names none with ``:lang:``."""
+    from stukolka.i18n import DEFAULT, LANGS  # noqa: PLC0415
+    said = str(getattr(getattr(env, "config", None), "language", None) or "").lower().replace("-", "_").split("_")[0]
+    return said if said in LANGS else DEFAULT
 
 
 def _task_ids(text: str | None) -> list[str]:
@@ -350,9 +363,10 @@ def _check_position(options: dict[str, Any], seed: int, people: list[int], game:
 
 
 def question(game: str, options: dict[str, Any], seed: int, people: list[int], ask: str | None,
-             advice: str = "") -> dict | None:
-    """The position's question as the page stores it (``stukolka.live.questions``), or None without
-    ``:ask:``; a question the position cannot ask fails the build with the engine's words."""
+             advice: str = "", lang: str = "en") -> dict | None:
+    """The position's question as the page stores it (``stukolka.live.questions``, its words in
+    ``lang``), or None without ``:ask:``; a question the position cannot ask fails the build with
+    the engine's words."""
     if not ask:
         if advice:
             raise ValueError(":advice: belongs to a question: add :ask: judgment")
@@ -360,7 +374,8 @@ def question(game: str, options: dict[str, Any], seed: int, people: list[int], a
     from stukolka.errors import StukolkaError  # noqa: PLC0415
     from stukolka.live import questions  # noqa: PLC0415
     try:
-        return questions.question_data(game, options, seed, people, questions.parse_ask(ask), " ".join(advice.split()))
+        return questions.question_data(game, options, seed, people, questions.parse_ask(ask), " ".join(advice.split()),
+                                       lang=lang)
     except StukolkaError as e:
         raise ValueError(f"live-table :ask: {ask!r}: {e}") from None
 
@@ -384,13 +399,15 @@ class LiveTableDirective(Directive):
         try:
             options = {**self.options.get("options", {}), **position_options(self.options, game)}
             seed, people = self.options.get("seed", 0), self.options.get("people", [0])
+            # the table's language: its own :lang:, else the book's (a Russian page's table speaks Russian)
+            lang = self.options.get("lang") or book_lang(self.state.document.settings.env)
             if any(k in options for k in POSED_BY.get(game, ())):
                 _check_position(options, seed, people, game)
-            ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""))
+            ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""), lang)
             tasks = ""
             if "tasks" in self.options:       # the engine ticks them (stukolka.live.tasks); the page lists them
                 page = Path(self.state.document.settings.env.docname).name.replace("_", "-")   # the ids: stukolka-golets-task-…
-                tasks = tasks_html(game, self.options["tasks"], page)
+                tasks = tasks_html(game, self.options["tasks"], page, lang)
                 options.update(tasks=self.options["tasks"], tasks_key=page)
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
                                    classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks,
