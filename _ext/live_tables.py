@@ -285,10 +285,29 @@ def write_messages(site: Path) -> Path:
     return dest
 
 
-def write_rule_links(site: Path) -> Path:
+def page_rule_links(objects_inv: Path, other_url: str | None = None) -> dict[str, dict[str, Any]]:
+    """The rule links a built site's tables use (``_static/live/rules.json``): :func:`rule_links`,
+    each with ``titles``, the rule's name in every language of the catalogue
+    (:func:`stukolka.base.rule_title`), which a table says in its own language.  ``other_url``
+    (the other edition's site, relative to this one's root, in an edition still being translated)
+    adds the rules this edition does not define yet, linked to the other edition's chapter."""
+    from stukolka.base import rule_title  # noqa: PLC0415
+    from stukolka.i18n import LANGS  # noqa: PLC0415
+    from stukolka.rule_pages import RULE_PAGES  # noqa: PLC0415
+    links: dict[str, dict[str, Any]] = dict(rule_links(objects_inv))
+    if other_url is not None:
+        for label, (chapter, title) in RULE_PAGES.items():
+            links.setdefault(label, {"href": f"{other_url}book/{chapter}.html#{label}", "title": title})
+    for label, link in links.items():
+        link["titles"] = {lang: rule_title(label, lang) for lang in LANGS}
+    return links
+
+
+def write_rule_links(site: Path, other_url: str | None = None) -> Path:
     dest = site / "_static" / "live" / "rules.json"
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(rule_links(site / "objects.inv"), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    dest.write_text(json.dumps(page_rule_links(site / "objects.inv", other_url), ensure_ascii=False, sort_keys=True),
+                    encoding="utf-8")
     return dest
 
 
@@ -433,7 +452,8 @@ def _copy_live(app, exception) -> None:
         if dest.exists():
             shutil.rmtree(dest)
         shutil.copytree(LIVE, dest)
-        write_rule_links(Path(app.outdir))
+        fallback = getattr(app.config, "editions_fallback", False)    # an edition still being translated
+        write_rule_links(Path(app.outdir), getattr(app.config, "editions_other_url", None) if fallback else None)
         write_messages(Path(app.outdir))
 
 
