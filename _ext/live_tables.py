@@ -158,14 +158,15 @@ def _sibling(name: str) -> Any:
     return sys.modules[name]
 
 
-def static_picture(game: str, options: dict, seed: int, people: list[int], ask: dict | None = None) -> str:
+def static_picture(game: str, options: dict, seed: int, people: list[int], ask: dict | None = None,
+                   lang: str = "en") -> str:
     """The table as it will look when the reader first has a move (HTML: ``table_picture``), or a
     plain note.  A calculator's picture is its first answer, drawn as tables.  With a question
     (``ask``) the picture gives nothing of its answer away."""
     try:
         if game in CALCULATORS:
             from stukolka.live import tools  # noqa: PLC0415
-            return tools.static_picture(game, options)
+            return tools.static_picture(game, options, lang)
         return _sibling("table_picture").picture(game, options, seed, people, ask=ask)
     except Exception as e:  # the page must still build; the loader then says the table cannot start
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
@@ -225,18 +226,20 @@ def _task_ids(text: str | None) -> list[str]:
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
                      caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
-                     ask: dict | None = None, tasks: str = "", lang: str | None = None) -> str:
+                     ask: dict | None = None, tasks: str = "", lang: str | None = None,
+                     book: str | None = None) -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
     ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``ask`` is
     the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``;
     ``tasks`` is the stored list of the table's tasks (:func:`tasks_html`), after the picture;
-    ``lang`` the table's own language (``data-lang``; left out, the table speaks the page's)."""
+    ``lang`` the table's own language (``data-lang``; left out, the table speaks the page's), ``book``
+    the page's (the language of the stored picture's words when ``lang`` is left out)."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
     people = [0] if people is None else list(people)
     if picture is None:
-        picture = static_picture(game, options, seed, people, ask)
+        picture = static_picture(game, options, seed, people, ask, lang or book or "en")
     attr = lambda v: html.escape(json.dumps(v, ensure_ascii=False), quote=True)  # noqa: E731
     cap = f'<p class="live-caption">{html.escape(caption)}</p>' if caption else ""
     bad = [c for c in classes if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", c)]
@@ -430,7 +433,7 @@ class LiveTableDirective(Directive):
                 options.update(tasks=self.options["tasks"], tasks_key=page)
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
                                    classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks,
-                                   lang=self.options.get("lang"))
+                                   lang=self.options.get("lang"), book=lang)
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()
