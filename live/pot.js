@@ -75,12 +75,12 @@ export async function mount(root, ctx) {
     const body = [];
     for (let p = 0; p < 7; p++) {
       const a = h("input", { type: "checkbox", id: id(`active-${p}`), "aria-label": active.label.replace("{seat}", p), title: active.help });
-      const t = h("input", { type: "number", id: id(`tricks-${p}`), min: String(tricks.min), max: String(tricks.max), step: "1",
+      const took = h("input", { type: "number", id: id(`tricks-${p}`), min: String(tricks.min), max: String(tricks.max), step: "1",
         inputmode: "numeric", "aria-label": tricks.label.replace("{seat}", p), title: tricks.help });
       a.addEventListener("change", () => ask(read()));
-      t.addEventListener("change", () => ask(read()));
-      seatInputs.active.push(a); seatInputs.tricks.push(t);
-      body.push(h("tr", { "data-seat": String(p) }, h("th", { scope: "row", text: t("core.seat", { n: p }) }), h("td", {}, a), h("td", {}, t)));
+      took.addEventListener("change", () => ask(read()));
+      seatInputs.active.push(a); seatInputs.tricks.push(took);
+      body.push(h("tr", { "data-seat": String(p) }, h("th", { scope: "row", text: t("core.seat", { n: p }) }), h("td", {}, a), h("td", {}, took)));
     }
     seats.replaceChildren(h("caption", { text: t("table.pot-seats-caption") }),
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.pot-seat-col") }), h("th", { scope: "col", text: t("table.pot-plays-col") }),
