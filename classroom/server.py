@@ -21,11 +21,13 @@ joins per address; the ``Origin`` of a WebSocket must be this server.
 from __future__ import annotations
 
 import asyncio
+import html
 import importlib.util
 import io
 import ipaddress
 import json
 import logging
+import re
 import time
 from collections import defaultdict
 from collections.abc import Mapping
@@ -38,6 +40,7 @@ import tornado.websocket
 from tornado.ioloop import IOLoop
 
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, LANGS, tr
 from stukolka.live import GAMES
 from stukolka.live.driver import card_pictures
 
@@ -78,6 +81,7 @@ class Settings:
     teacher_anywhere: bool = False        #: let a class be opened from another computer than the server's
     student_urls: list[str] = field(default_factory=list)   #: what students open (for the QR code)
     local_only: bool = True
+    lang: str = DEFAULT                   #: the class pages' language, and a new class's (a page's ?lang= wins)
     ping: float = 20.0                    #: seconds between pings; a device that does not answer one in as long is gone
 
 
@@ -161,6 +165,7 @@ class ClassServer:
             (r"/class/live/messages\.js", MessagesHandler),
             (r"/class/live/(.*)", ClassFileHandler, {"path": str(ROOT / "live")}),
             (r"/class", tornado.web.RedirectHandler, {"url": "/class/"}),
+            (r"/class/(|index\.html|teacher\.html|projector\.html|card\.html)", ClassPageHandler, {"server": self}),
             (r"/class/(.*)", ClassFileHandler, {"path": str(STATIC), "default_filename": "index.html"}),
             *serve.book_routes(book),      # the book as tools/serve.py sends it (precompressed copies too)
         ], log_function=serve._log_request, compress_response=False, serve_traceback=False,
@@ -342,7 +347,8 @@ class ClassServer:
                 raise refuse("a class is opened on the computer that runs the class server", "class-rule-teacher")
             if not _loopback(conn.address) and not self._address_bucket(self.open_buckets, conn.address, 5, 1 / 60).take():
                 raise refuse("too many classes opened from this address: wait a minute", "class-rule-limits")
-            room, token = self.classes.open_class(msg.get("title", ""))
+            lang = msg.get("lang") if msg.get("lang") in LANGS else self.settings.lang   # the teacher page's language
+            room, token = self.classes.open_class(msg.get("title", ""), lang=lang)
             self._enter(conn, room, "teacher")
             return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields()}
         if cmd == "join":
@@ -631,6 +637,44 @@ class ClassFileHandler(serve.BookFileHandler):  # type: ignore[misc, name-define
         self.set_header("Referrer-Policy", "no-referrer")
 
 
+def page_lang(asked: str, settings: Settings) -> str:
+    """A class page's language: its ``?lang=`` where the catalogue has it, else the server's ``--lang``."""
+    return asked if asked in LANGS else settings.lang
+
+
+def class_page(name: str, lang: str) -> str:
+    """A class page (``classroom/static/<name>``) in ``lang``: its ``{lang}`` and each ``{class.…}``
+    message id replaced by the catalogue's words (``stukolka/i18n/<lang>/class.json``).
+
+    >>> "<title>Проектор" in class_page("projector.html", "ru")
+    True
+    """
+    text = (STATIC / name).read_text(encoding="utf-8")
+    return re.sub(r"\{(lang|class\.[\w.-]+)\}",
+                  lambda m: lang if m.group(1) == "lang" else html.escape(tr(m.group(1), lang)), text)
+
+
+class ClassPageHandler(tornado.web.RequestHandler):
+    """The class pages (a student's, the teacher's, the projector, the join cards) in their
+    language (:func:`page_lang`), with the headers of :class:`ClassFileHandler`."""
+
+    def initialize(self, server: ClassServer) -> None:
+        self.server = server
+
+    def get(self, name: str) -> None:
+        lang = page_lang(self.get_query_argument("lang", ""), self.server.settings)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("Content-Language", lang)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Content-Security-Policy",
+                        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(class_page(name or "index.html", lang))
+
+
 class MessagesHandler(tornado.web.RequestHandler):
     """``/class/live/messages.js``: the words of the renderers, the catalogue the build writes
     beside the book's scripts (:func:`stukolka.live.driver.messages_js`)."""
@@ -657,7 +701,7 @@ class QRHandler(tornado.web.RequestHandler):
         url = join_url(self.server.settings, code)
         buf = io.BytesIO()
         segno.make(url, error="m").save(buf, kind="svg", scale=10, border=2, xmldecl=False,
-                                        title=f"Join the class at {url}")
+                                        title=tr("class.qr-title", self.server.settings.lang, url=url))
         self.set_header("Content-Type", "image/svg+xml")
         self.set_header("Cache-Control", "no-cache")
         self.finish(buf.getvalue())

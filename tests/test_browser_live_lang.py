@@ -67,7 +67,7 @@ def english_fragments() -> list[str]:
         for text in texts:
             for part in re.split(r"\{[^{}]*\}", text):
                 part = part.strip(" ,.:;()—-…")
-                if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", part):
+                if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", part) and len(part.split()) >= 2:
                     out.add(part)
     return sorted(out)
 
