@@ -163,6 +163,7 @@ class ClassServer:
             (r"/class/qr\.svg", QRHandler, {"server": self}),
             (r"/class/info\.json", InfoHandler, {"server": self}),
             (r"/class/live/messages\.js", MessagesHandler),
+            (r"/class/live/rules\.json", RulesHandler, {"server": self}),
             (r"/class/live/(.*)", ClassFileHandler, {"path": str(ROOT / "live")}),
             (r"/class", tornado.web.RedirectHandler, {"url": "/class/"}),
             (r"/class/(|index\.html|teacher\.html|projector\.html|card\.html)", ClassPageHandler, {"server": self}),
@@ -310,7 +311,8 @@ class ClassServer:
             return {"games": sorted(GAMES)}
         if cmd == "cards":
             palette = msg.get("palette", "four")
-            return {"cards": card_pictures(palette if palette in ("four", "two") else "four")}
+            lang = msg.get("lang") if msg.get("lang") in LANGS else conn.room.lang if conn.room else DEFAULT
+            return {"cards": card_pictures(palette if palette in ("four", "two") else "four", lang=lang)}   # named in the page's language
         if conn.role == "teacher":
             return self.teacher(conn, cmd, msg)
         if conn.role == "projector":
@@ -350,7 +352,7 @@ class ClassServer:
             lang = msg.get("lang") if msg.get("lang") in LANGS else self.settings.lang   # the teacher page's language
             room, token = self.classes.open_class(msg.get("title", ""), lang=lang)
             self._enter(conn, room, "teacher")
-            return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields()}
+            return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields(room.lang)}
         if cmd == "join":
             code = msg.get("code")
             room, st, token = self.classes.join(code.strip().upper() if isinstance(code, str) else code,
@@ -370,7 +372,7 @@ class ClassServer:
             room = self.classes.teacher(code, secret)
             self._enter(conn, room, role)
             if role == "teacher":
-                return {"role": "teacher", "class": self.class_summary(room), "games": game_fields()}
+                return {"role": "teacher", "class": self.class_summary(room), "games": game_fields(room.lang)}
             return self.projector(conn, "watch", msg)
         if role != "student":
             raise refuse("role must be student, teacher or projector", "class-rule-protocol")
@@ -675,6 +677,29 @@ class ClassPageHandler(tornado.web.RequestHandler):
         self.finish(class_page(name or "index.html", lang))
 
 
+class RulesHandler(tornado.web.RequestHandler):
+    """``/class/live/rules.json``: the book's rule links (its ``_static/live/rules.json``), each with
+    its rule's name in every language (``titles``, :func:`stukolka.base.rule_title`), so that a class
+    table links a rule in its own language whichever edition was built."""
+
+    def initialize(self, server: ClassServer) -> None:
+        self.server = server
+
+    def get(self) -> None:
+        from stukolka.base import rule_title  # noqa: PLC0415
+        built = Path(self.server.settings.book) / "_static" / "live" / "rules.json"
+        try:
+            links = json.loads(built.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            links = {}
+        for label, link in links.items():
+            if isinstance(link, dict):
+                link["titles"] = {lang: rule_title(label, lang) for lang in LANGS}
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(json.dumps(links, ensure_ascii=False))
+
+
 class MessagesHandler(tornado.web.RequestHandler):
     """``/class/live/messages.js``: the words of the renderers, the catalogue the build writes
     beside the book's scripts (:func:`stukolka.live.driver.messages_js`)."""
@@ -718,7 +743,7 @@ class InfoHandler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-cache")
         self.finish(_dumps({"student_urls": self.server.settings.student_urls,
                             "local_only": self.server.settings.local_only,
-                            "games": {g: f["title"] for g, f in game_fields().items()}}))
+                            "games": {g: f["title"] for g, f in game_fields(self.server.settings.lang).items()}}))
 
 
 def join_url(settings: Settings, code: str = "") -> str:

@@ -25,6 +25,7 @@ action (chance comes again from the table's seed, which only the server knows).
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -33,7 +34,7 @@ from typing import Any
 
 from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, check_lang, tr
+from stukolka.i18n import DEFAULT, catalogue, check_lang, tr
 from stukolka.live import GAMES, LiveTable
 from stukolka.live.driver import exact, money
 
@@ -79,13 +80,20 @@ def _json(x: Any) -> Any:
     return x
 
 
-def game_fields() -> dict[str, Any]:
+def game_fields(lang: str = DEFAULT) -> dict[str, Any]:
     """Every game a class table can hold: its title and what the teacher's form offers (the
-    driver's ``settings()`` where the game has one, else :data:`OPTION_FIELDS`)."""
+    driver's ``settings()`` where the game has one, else :data:`OPTION_FIELDS`), its words in
+    ``lang`` (``class.game-<game>``, ``class.field-<game>-<name>``)."""
+    check_lang(lang)
     out = {}
     for game, spec in GAMES.items():
-        out[game] = {"title": GAME_TITLES.get(game, game), "settings": spec.settings() if spec.settings else None,
-                     "fields": OPTION_FIELDS.get(game, [])}
+        settings = None
+        if spec.settings:
+            panel: Any = spec.settings
+            settings = panel(lang=lang) if "lang" in inspect.signature(panel).parameters else panel()
+        title = tr(f"class.game-{game}", lang) if f"class.game-{game}" in catalogue(lang) else GAME_TITLES.get(game, game)
+        fields = [{**f, "label": tr(f"class.field-{game}-{f['name']}", lang)} for f in OPTION_FIELDS.get(game, [])]
+        out[game] = {"title": title, "settings": settings, "fields": fields}
     return out
 
 
@@ -166,6 +174,15 @@ class ClassTable:
     def phase(self) -> str:
         p = getattr(self.live.state, "phase", None)
         return str(getattr(p, "value", p) if p is not None else "")
+
+    def phase_words(self) -> str:
+        """The phase in the table's language, where the game's catalogue words it (else its value)."""
+        domain = {"pharaon": "shtoss", "queen_of_spades": "shtoss"}.get(self.game, self.game)
+        msg = f"{domain}.phase.{self.phase()}"
+        try:
+            return tr(msg, self.live.lang)
+        except KeyError:                       # no such message, or one that needs fields
+            return self.phase().replace("_", " ")
 
     def _changed(self) -> None:
         self.version += 1
@@ -398,7 +415,7 @@ class ClassTable:
                           "total": session["totals"][q] if q < len(session["totals"]) else 0})
         watchers = [st.id for st in students.values() if st.table == self.id and st.seat is None]
         return {"id": self.id, "label": self.label, "game": self.game, "options": self.options, "lang": self.live.lang, "deal": self.deal,
-                "phase": self.phase(), "over": self.over(), "to_act": to_act,
+                "phase": self.phase(), "phase_words": self.phase_words(), "over": self.over(), "to_act": to_act,
                 "to_act_name": None if to_act is None or to_act < 0 else names[to_act],
                 "paused": self.paused, "pace": self.pace, "auto_next": self.auto_next, "moves": len(self.live.moves),
                 "seats": seats, "watchers": watchers, "version": self.version, "problem": self.problem,
@@ -628,7 +645,8 @@ class Classes:
         if not isinstance(options, Mapping):
             raise refuse("the options must be an object of the game's fields", "class-rule-protocol")
         tid = max(room.tables, default=0) + 1
-        label = f"Table {tid}" if label is None or label == "" else clean_name(label, "table name", LIMITS["label"])
+        label = tr("class.table-label", room.lang, n=tid) if label is None or label == "" else \
+            clean_name(label, "table name", LIMITS["label"])
         t = ClassTable.new(tid, label, game, options, secrets.randbits(62) if seed is None else seed,
                            None if students is None else _count(students), pace=_seconds(pace, 0.0, 10.0),
                            auto_next=_seconds(auto_next, 0.0, 120.0), lang=room.lang)

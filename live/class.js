@@ -111,7 +111,7 @@ function adapt(view, game) {
 }
 let RULES = null;
 function rules() {
-  if (!RULES) RULES = fetch("/_static/live/rules.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  if (!RULES) RULES = fetch("/class/live/rules.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   return RULES;
 }
 
@@ -128,7 +128,7 @@ export class TableView {
 
   async cardsOnce() {
     if (!this.cards) {
-      this.cards = this.conn.request({ cmd: "cards" }).then((r) => (r.ok ? r.cards : Promise.reject(new Error(r.error))));
+      this.cards = this.conn.request({ cmd: "cards", lang: t.lang }).then((r) => (r.ok ? r.cards : Promise.reject(new Error(r.error))));
       this.cards.catch(() => { this.cards = null; });
     }
     return this.cards;
