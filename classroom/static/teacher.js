@@ -8,6 +8,7 @@ import { Connection, deviceId, store } from "./live/class.js";
 import { langOf, sayer } from "./live/i18n.js";
 
 const t = sayer(langOf(document.documentElement));
+const COMMAND = "HOST=0.0.0.0 make class";       // the command that lets phones reach the server
 const known = (prefix, word) => (word && t.has(prefix + word) ? t(prefix + word) : word);   // an engine's value, said
 
 const KEY = "stukolka-class-teacher";
@@ -83,7 +84,7 @@ function draw(c) {
     h("div", {},
       h("p", {}, t("class.t-code"), h("b", { class: "class-code", id: "class-code", text: c.code })),
       h("p", {}, t("class.t-students-open"), h("b", { text: c.student_urls.join(t("class.t-or")) }), t("class.t-type-code")),
-      c.local_only ? h("p", { class: "class-error", text: t("class.t-local") }) : "",
+      c.local_only ? h("p", { class: "class-error", text: t("class.t-local", { command: COMMAND }) }) : "",
       h("p", {}, h("a", { href: "projector.html", target: "_blank", rel: "noopener" }, t("class.t-open-projector")), " · ",
         h("a", { href: `card.html?code=${c.code}`, target: "_blank", rel: "noopener" }, t("class.t-cards")))));
   if (!tablesBox.contains(document.activeElement) || document.activeElement.tagName !== "SELECT") drawTables(c);
