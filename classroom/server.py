@@ -311,7 +311,7 @@ class ClassServer:
             return {"games": sorted(GAMES)}
         if cmd == "cards":
             palette = msg.get("palette", "four")
-            lang = msg.get("lang") if msg.get("lang") in LANGS else conn.room.lang if conn.room else DEFAULT
+            lang = str(msg["lang"]) if msg.get("lang") in LANGS else conn.room.lang if conn.room else DEFAULT
             return {"cards": card_pictures(palette if palette in ("four", "two") else "four", lang=lang)}   # named in the page's language
         if conn.role == "teacher":
             return self.teacher(conn, cmd, msg)
@@ -349,7 +349,7 @@ class ClassServer:
                 raise refuse("a class is opened on the computer that runs the class server", "class-rule-teacher")
             if not _loopback(conn.address) and not self._address_bucket(self.open_buckets, conn.address, 5, 1 / 60).take():
                 raise refuse("too many classes opened from this address: wait a minute", "class-rule-limits")
-            lang = msg.get("lang") if msg.get("lang") in LANGS else self.settings.lang   # the teacher page's language
+            lang = str(msg["lang"]) if msg.get("lang") in LANGS else self.settings.lang   # the teacher page's language
             room, token = self.classes.open_class(msg.get("title", ""), lang=lang)
             self._enter(conn, room, "teacher")
             return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields(room.lang)}
