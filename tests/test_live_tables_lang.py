@@ -75,3 +75,11 @@ def test_a_table_on_a_russian_page_speaks_russian_without_lang() -> None:
 def test_lang_option_wins_over_the_books_language() -> None:
     out = _html(TABLE.replace("   :ask: legal\n", "   :lang: en\n"), "ru")
     assert "Tasks at this table" in out and 'data-lang="en"' in out
+
+
+def test_an_exercise_block_on_a_russian_page_says_its_own_words_in_russian() -> None:
+    ex = load_script("_ext/exercise_directive.py", "exercise_directive_lang_test")
+    spec = {"id": "h-1", "title": "Кто сдаёт?", "yesno": "yes", "why": "Сдающий."}
+    ru, en = ex.build_exercise(dict(spec), "ru"), ex.build_exercise(dict(spec), "en")
+    assert ru.parts[0].label == "Ваш ответ" and en.parts[0].label == "Your answer"
+    assert ru.parts[0].options == ["Да", "Нет"]
