@@ -121,7 +121,7 @@ function drawTables(c) {
       h("a", { href: `projector.html?table=${tb.id}`, target: "_blank", rel: "noopener" }, t("class.t-projector"))];
     tablesBox.append(h("article", { class: "class-tablecard" + (tb.paused ? " class-paused" : ""), "data-table": String(tb.id) },
       h("h3", {}, t("class.t-table-title", { label: tb.label, game: (games[tb.game] && games[tb.game].title) || tb.game })),
-      h("p", { class: "class-turn", text: [t("class.t-deal", { n: tb.deal }), tb.phase_words || tb.phase.replace(/_/g, " "), turn,
+      h("p", { class: "class-turn", text: [t("class.t-deal", { n: tb.deal }), tb.phase_words, turn,
         tb.paused ? t("class.t-paused") : "", tb.watchers.length ? t("class.t-watching", { n: tb.watchers.length }) : ""].filter(Boolean).join(" · ") }),
       h("table", { class: "class-seattable" }, h("thead", {}, h("tr", {}, h("th", { text: t("class.t-seat-col") }), h("th", { text: t("class.t-who-col") }), h("th", { class: "num", text: t("class.t-total-col") }), h("th", { text: "" }))), h("tbody", {}, rows)),
       h("div", { class: "class-controls" }, controls)));
