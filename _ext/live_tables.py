@@ -61,12 +61,17 @@ A position the engine refuses fails the build with the engine's message, naming 
 stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
 fresh deal (the driver's ``new`` with ``fresh``).
 
-A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``), or its own
-with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue, ``stukolka.i18n``): a
-``:lang: ru`` table on an English page speaks Russian, its neighbour English.  The language goes to
-the page's driver with the table's ``new`` and from there to every engine call; the page's words are
-the catalogue's (``live/i18n.js``, with ``messages.js``, written into ``_static/live/`` beside the
-scripts by :func:`write_messages`, so a table speaks offline)::
+A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``: ``ru`` in the
+Russian edition's ``ru/_config.yml``, so its tables need no option and keep the English page's
+option lines), or its own with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue,
+``stukolka.i18n``): a ``:lang: ru`` table on an English page speaks Russian, its neighbour English.
+The language goes to the page's driver with the table's ``new`` and from there to every engine call;
+the page's words are the catalogue's (``live/i18n.js``, with ``messages.js``, written into
+``_static/live/`` beside the scripts by :func:`write_messages`, so a table speaks offline).  What the
+build stores is said in the same language (:func:`book_lang`): the tasks' list, a question's words,
+a calculator's picture; ``rules.json`` names each rule in every language (``titles``,
+:func:`stukolka.base.rule_title`), and a table links it in its own.  A Russian table on an English
+page::
 
     ```{live-table} stukolka
     :lang: ru
