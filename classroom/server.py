@@ -40,7 +40,7 @@ import tornado.websocket
 from tornado.ioloop import IOLoop
 
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, LANGS, tr
+from stukolka.i18n import DEFAULT, LANGS, Msg, tr
 from stukolka.live import GAMES
 from stukolka.live.driver import card_pictures
 
@@ -110,9 +110,12 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _refusal(e: StukolkaError, mid: Any = None) -> dict[str, Any]:
-    out = {"ok": False, "error": str(e), "rule": getattr(e, "rule", ""), "text": getattr(e, "text", str(e)),
-           "kind": type(e).__name__}
+def _refusal(e: StukolkaError, mid: Any = None, lang: str = DEFAULT) -> dict[str, Any]:
+    """A refusal as a device is sent it: the error's fields, its ``text`` in the device's ``lang``
+    where the refusal keeps its message (:class:`~classroom.people.ClassError`'s ``said``)."""
+    said = getattr(e, "said", None)
+    out = {"ok": False, "error": str(e), "rule": getattr(e, "rule", ""),
+           "text": said.text(lang) if isinstance(said, Msg) else getattr(e, "text", str(e)), "kind": type(e).__name__}
     if mid is not None:
         out["id"] = mid
     return out
@@ -129,6 +132,7 @@ class Conn:
         self.student: Student | None = None
         self.table: int | None = None        # a projector's table
         self.device = ""
+        self.lang = settings.lang            #: the device's language (its first message's ``lang``)
         self.bucket = TokenBucket(settings.rate, settings.burst)
         self.refused = 0
 
@@ -342,6 +346,8 @@ class ClassServer:
             raise
 
     def _first(self, conn: Conn, cmd: str, msg: Mapping[str, Any]) -> dict[str, Any]:
+        if msg.get("lang") in LANGS:               # the device's language: its refusals are said in it
+            conn.lang = str(msg["lang"])
         device = msg.get("device")
         conn.device = token_hash(device) if isinstance(device, str) and 8 <= len(device) <= 100 else ""
         if cmd == "open_class":
@@ -389,7 +395,7 @@ class ClassServer:
                 self.waiting[key] = conn
                 self.dashboard(room)
                 raise refuse(f"{st.name}'s seat is open on another device; the teacher has been asked to let this "
-                             "device take it", "class-rule-seat-taken")
+                             "device take it", "class-rule-seat-taken", Msg("class.seat-elsewhere", {"name": st.name}))
             holder.handler.close(4001, "this seat was opened again on the same device")
         self._enter(conn, room, "student", st)
         self.seated[key] = conn
@@ -614,7 +620,7 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
                 reply["id"] = mid
             conn.send(reply)
         except StukolkaError as e:
-            conn.send(_refusal(e, mid))
+            conn.send(_refusal(e, mid, conn.lang))
         except RecursionError:
             conn.send(_refusal(refuse("a message nested too deep", "class-rule-protocol"), mid))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:   # a message the engine cannot read

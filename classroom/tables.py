@@ -34,7 +34,7 @@ from typing import Any
 
 from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
-from stukolka.i18n import DEFAULT, catalogue, check_lang, tr
+from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, tr
 from stukolka.live import GAMES, LiveTable
 from stukolka.live.driver import exact, money
 
@@ -198,11 +198,13 @@ class ClassTable:
         if self.paused:
             raise refuse("the teacher has paused this table; wait until it goes on", "class-rule-paused")
         if self.seats[seat].bot:
-            raise refuse(f"a bot plays seat {seat} now; the teacher can give it back to you", "class-rule-turn")
+            raise refuse(f"a bot plays seat {seat} now; the teacher can give it back to you", "class-rule-turn",
+                         Msg("class.bot-plays-you", {"seat": seat}))
         if self.over():
-            raise refuse("the deal is over; the teacher starts the next one", "class-rule-turn")
+            raise refuse("the deal is over; the teacher starts the next one", "class-rule-turn", Msg("class.deal-over", {}))
         if self.live.to_act() != seat:
-            raise refuse(f"it is not your turn (seat {seat}); wait for seat {self.live.to_act()}", "class-rule-turn")
+            raise refuse(f"it is not your turn (seat {seat}); wait for seat {self.live.to_act()}", "class-rule-turn",
+                         Msg("class.not-your-turn", {"seat": seat, "to_act": self.live.to_act()}))
         state = self.live.state
         # the position before the move, for what the move reveals: needed when it names a card
         before = state.clone() if cards_named(action) or callable(getattr(state, "describe_action", None)) else None
@@ -576,17 +578,18 @@ class Classes:
         hit = self._students.get(token_hash(token)) if isinstance(token, str) else None
         room = self.classes.get(code) if isinstance(code, str) else None
         if hit is None or room is None or hit[0] != room.code or room.ended:
-            raise refuse("this class code and seat token do not open a seat", "class-rule-code")
+            raise refuse("this class code and seat token do not open a seat", "class-rule-code", Msg("class.bad-seat-token", {}))
         return room, room.students[hit[1]]
 
     def join(self, code: Any, name: Any) -> tuple[Classroom, Student, str]:
         """A student joins with the class code and his name: a seat token, and the first open seat."""
         room = self.classes.get(code.strip().upper()) if isinstance(code, str) else None
         if room is None or room.ended:
-            raise refuse("no open class has this code: check it on the projector", "class-rule-code")
+            raise refuse("no open class has this code: check it on the projector", "class-rule-code", Msg("class.no-such-class", {}))
         name = clean_name(name)
         if len(room.students) >= LIMITS["students"]:
-            raise refuse(f"this class has {LIMITS['students']} students already", "class-rule-limits")
+            raise refuse(f"this class has {LIMITS['students']} students already", "class-rule-limits",
+                         Msg("class.full", {"n": LIMITS["students"]}))
         token = new_token()
         sid = "s" + secrets.token_hex(4)
         while sid in room.students:
@@ -710,7 +713,7 @@ class Classes:
     # -- moves
     def act(self, room: Classroom, st: Student, action: Any) -> ClassTable:
         if st.seat is None or st.table not in room.tables:
-            raise refuse("you have no seat yet: the teacher seats you", "class-rule-turn")
+            raise refuse("you have no seat yet: the teacher seats you", "class-rule-turn", Msg("class.no-seat-yet", {}))
         t = room.tables[st.table]
         t.act(st.seat, action)
         self.save_table(room, t)

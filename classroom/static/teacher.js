@@ -51,7 +51,7 @@ function start(first, err) {
       opened = true;
       if (r.token) store.set(KEY, { code: r.class.code, token: r.token, title: r.class.title });
       const saved = store.get(KEY);
-      first = { cmd: "hello", role: "teacher", code: saved.code, token: saved.token, device: deviceId() };
+      first = { cmd: "hello", role: "teacher", code: saved.code, token: saved.token, device: deviceId(), lang: t.lang };
       games = r.games || games;
       layout(); draw(r.class);
     },
@@ -262,5 +262,5 @@ function drawAdd() {
 }
 
 const saved = store.get(KEY);
-if (saved && saved.token) start({ cmd: "hello", role: "teacher", code: saved.code, token: saved.token, device: deviceId() });
+if (saved && saved.token) start({ cmd: "hello", role: "teacher", code: saved.code, token: saved.token, device: deviceId(), lang: t.lang });
 else openForm();
