@@ -83,3 +83,34 @@ def test_an_exercise_block_on_a_russian_page_says_its_own_words_in_russian() -> 
     ru, en = ex.build_exercise(dict(spec), "ru"), ex.build_exercise(dict(spec), "en")
     assert ru.parts[0].label == "Ваш ответ" and en.parts[0].label == "Your answer"
     assert ru.parts[0].options == ["Да", "Нет"]
+
+
+def _latin_words(text: str) -> list[str]:
+    """Latin words of three letters or more, a ``{field}`` left for the page to fill left out."""
+    return re.findall(r"(?<![\w/.-])[A-Za-z]{3,}(?![\w/.-])", re.sub(r"\{\w+\}", "", text))
+
+
+def test_the_settings_the_hint_and_the_calculators_answer_in_the_tables_language() -> None:
+    import random  # noqa: PLC0415
+
+    from stukolka.live.driver import handle  # noqa: PLC0415
+    from stukolka.live.table_faraon import faraon_settings  # noqa: PLC0415
+    from stukolka.live.table_stukolka import new_stukolka, stukolka_hint  # noqa: PLC0415
+
+    panel = faraon_settings("ru")
+    said = [panel["seats"]["label"], *panel["seat_names"], *(f["label"] for f in panel["fields"])]
+    assert not _latin_words(" ".join(said)), said
+    s = new_stukolka({"variant": "obligatory", "n_players": 4, "dealer": 0, "trump": "9♠",
+                      "hands": {"1": "A♥ 10♠ 7♦"}, "carry": 15}, random.Random(5))
+    hint = stukolka_hint(s, 1, seed=3, samples=40, lang="ru")
+    assert hint["advice"] and not _latin_words(" ".join(a["words"] for a in hint["advice"])), hint
+    for cmd in ({"cmd": "pot", "lang": "ru"}, {"cmd": "odds", "lang": "ru"}):
+        r = json.loads(handle(json.dumps(cmd)))
+        shown = [c["label"] for c in r["controls"]] + [c["help"] for c in r["controls"]] + \
+            [w for c in r["controls"] for _v, w in c.get("choices", [])]
+        assert r["ok"] and not _latin_words(" ".join(shown)), (cmd, _latin_words(" ".join(shown)))
+    r = json.loads(handle(json.dumps({"cmd": "pot", "lang": "ru"})))
+    assert not _latin_words(" ".join([r["example_words"], *r["ledger"]["seats"], *(ln["text"] for ln in r["ledger"]["lines"])]))
+    r = json.loads(handle(json.dumps({"cmd": "odds", "lang": "ru"})))
+    assert r["edge"]["percent"].endswith("\u202f%") and "," in r["edge"]["percent"]
+    assert {p["winner_words"] for p in r["places"]} <= {"выигрывает понтёр", "выигрывает банкомёт", "ничья"}
