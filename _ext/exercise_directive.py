@@ -30,7 +30,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive, directives
 
 from stukolka.exercises import Choice, Exercise, YesNo
-from stukolka.i18n import DEFAULT, LANGS
+from stukolka.i18n import DEFAULT, LANGS, tr
 
 
 def build_exercise(options: dict[str, Any], lang: str = DEFAULT) -> Exercise:
@@ -45,7 +45,7 @@ def build_exercise(options: dict[str, Any], lang: str = DEFAULT) -> Exercise:
     lang = (options.get("lang") or lang).strip()
     if lang not in LANGS:
         raise ValueError(f"exercise {options.get('id')!r}: :lang: must be one of {', '.join(LANGS)}, not {lang!r}")
-    label = options.get("label") or "Your answer"
+    label = options.get("label") or tr("exercises.head.exercise", lang)     # "Your answer", in the page's language
     if "yesno" in options:
         said = options["yesno"].strip().lower()
         if said not in ("yes", "no"):

@@ -154,11 +154,14 @@ def page_exercises(page_html: str, page: str) -> dict[str, Any]:
     return {"title": title, "lang": page_lang(soup), "objectives": objectives, "exercises": exercises}
 
 
-def _rule_words(rule: str, rules: dict[str, dict[str, str]]) -> str:
+def _rule_words(rule: str, rules: dict[str, dict[str, str]], lang: str = DEFAULT) -> str:
+    """The rule's heading in the built edition, else its name in ``lang`` (a rule whose chapter the
+    edition does not have yet: :func:`stukolka.base.rule_title`)."""
+    from stukolka.base import rule_title  # noqa: PLC0415
     if not rule:
         return ""
     title = rules.get(rule, {}).get("title", "")
-    words = title or rule.split("-rule-", 1)[-1].replace("-", " ")
+    words = title or rule_title(rule, lang)
     return words[:1].upper() + words[1:]
 
 
@@ -203,7 +206,7 @@ def handout_html(page: str, data: dict[str, Any], rules: dict[str, dict[str, str
         body.append(f"<h2>{tr('exercises.handout.brief', lang)}</h2>")
     if data["objectives"]:
         body.append(f"<div class=\"brief\">{data['objectives']}</div>")
-    rested = [_rule_words(ex["spec"].get("rule", ""), rules) for ex in data["exercises"]]
+    rested = [_rule_words(ex["spec"].get("rule", ""), rules, lang) for ex in data["exercises"]]
     listed = list(dict.fromkeys([*stated, *filter(None, rested)]))
     if listed:
         body.append(f"<h3>{tr('exercises.handout.rules', lang)}</h3><ul class=\"rules\">"
@@ -225,7 +228,7 @@ def key_html(chapters: list[tuple[str, dict[str, Any]]], rules: dict[str, dict[s
         body.append(f"<h2>{html.escape(data['title'])}</h2>")
         for ex in data["exercises"]:
             spec = ex["spec"]
-            rule = _rule_words(spec.get("rule", ""), rules)
+            rule = _rule_words(spec.get("rule", ""), rules, lang)
             rows = [(tr("exercises.handout.answer", lang), spec.get("answer", "")),
                     (tr("exercises.handout.why", lang), spec.get("why", "")), (tr("exercises.handout.rule", lang), rule)]
             dl = "".join(f"<dt>{k}</dt><dd>{html.escape(v)}</dd>" for k, v in rows if v)

@@ -61,12 +61,17 @@ A position the engine refuses fails the build with the engine's message, naming 
 stored picture shows only what the seat to act may see; "New deal" at a posed table starts a
 fresh deal (the driver's ``new`` with ``fresh``).
 
-A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``), or its own
-with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue, ``stukolka.i18n``): a
-``:lang: ru`` table on an English page speaks Russian, its neighbour English.  The language goes to
-the page's driver with the table's ``new`` and from there to every engine call; the page's words are
-the catalogue's (``live/i18n.js``, with ``messages.js``, written into ``_static/live/`` beside the
-scripts by :func:`write_messages`, so a table speaks offline)::
+A table speaks the page's language (Sphinx ``language``, the page's ``<html lang>``: ``ru`` in the
+Russian edition's ``ru/_config.yml``, so its tables need no option and keep the English page's
+option lines), or its own with ``:lang:`` (``en`` or ``ru``, a language of the engine's catalogue,
+``stukolka.i18n``): a ``:lang: ru`` table on an English page speaks Russian, its neighbour English.
+The language goes to the page's driver with the table's ``new`` and from there to every engine call;
+the page's words are the catalogue's (``live/i18n.js``, with ``messages.js``, written into
+``_static/live/`` beside the scripts by :func:`write_messages`, so a table speaks offline).  What the
+build stores is said in the same language (:func:`book_lang`): the tasks' list, a question's words,
+a calculator's picture; ``rules.json`` names each rule in every language (``titles``,
+:func:`stukolka.base.rule_title`), and a table links it in its own.  A Russian table on an English
+page::
 
     ```{live-table} stukolka
     :lang: ru
@@ -158,24 +163,27 @@ def _sibling(name: str) -> Any:
     return sys.modules[name]
 
 
-def static_picture(game: str, options: dict, seed: int, people: list[int], ask: dict | None = None) -> str:
+def static_picture(game: str, options: dict, seed: int, people: list[int], ask: dict | None = None,
+                   lang: str = "en") -> str:
     """The table as it will look when the reader first has a move (HTML: ``table_picture``), or a
     plain note.  A calculator's picture is its first answer, drawn as tables.  With a question
     (``ask``) the picture gives nothing of its answer away."""
     try:
         if game in CALCULATORS:
             from stukolka.live import tools  # noqa: PLC0415
-            return tools.static_picture(game, options)
+            return tools.static_picture(game, options, lang)
         return _sibling("table_picture").picture(game, options, seed, people, ask=ask)
     except Exception as e:  # the page must still build; the loader then says the table cannot start
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 
 
-def tasks_html(game: str, ids: list[str], page: str) -> str:
+def tasks_html(game: str, ids: list[str], page: str, lang: str = "en") -> str:
     """The stored list of a table's tasks (``stukolka.live.tasks``), each item with its
     ``data-progress`` (kind ``task``, id ``<page>-task-<task>``) for the reader's progress page;
-    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises."""
+    ``live/tasks.js`` ticks it when the engine says a task is done.  An unknown task raises.  The
+    words are the catalogue's in ``lang``."""
     from stukolka.errors import RulesError  # noqa: PLC0415
+    from stukolka.i18n import tr  # noqa: PLC0415
     from stukolka.live.tasks import TASKS, check_ids  # noqa: PLC0415
     try:
         ids = check_ids(game, ids)
@@ -184,13 +192,15 @@ def tasks_html(game: str, ids: list[str], page: str) -> str:
     items = []
     for i in ids:
         t = TASKS[game][i]
-        data = {"kind": "task", "id": f"{page}-task-{i}", "words": t.words}
+        words = t.text(lang)
+        data = {"kind": "task", "id": f"{page}-task-{i}", "words": words}
         items.append(f'<li class="live-task" data-task="{html.escape(i)}" data-done="no" data-rule="{html.escape(t.rule)}" '
                      f'data-progress="{html.escape(json.dumps(data, ensure_ascii=False), quote=True)}">'
                      f'<span class="live-task-mark" aria-hidden="true">☐</span> '
-                     f'<span class="live-task-words">{html.escape(t.words)}</span></li>')
-    return (f'<section class="live-tasks" aria-label="Tasks at this table"><h4 class="live-tasks-title">Tasks at '
-            f'this table</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
+                     f'<span class="live-task-words">{html.escape(words)}</span></li>')
+    title = html.escape(tr("table.tasks-title", lang))
+    return (f'<section class="live-tasks" aria-label="{title}"><h4 class="live-tasks-title">{title}'
+            f'</h4><ul class="live-task-list">{"".join(items)}</ul></section>')
 
 
 def _lang(text: str | None) -> str:
@@ -200,6 +210,15 @@ def _lang(text: str | None) -> str:
         return check_lang((text or "").strip())
     except KeyError as e:
         raise ValueError(f"live-table :lang: {e.args[0]}") from None
+
+
+def book_lang(env: Any) -> str:
+    """The language of the book being built (Sphinx ``language``, set under ``sphinx: config:`` in
+    the edition's ``_config.yml``: ``ru`` in ``ru/_config.yml``) where the engine's catalogue has
+    it, else English: the language of a table that names none with ``:lang:``."""
+    from stukolka.i18n import DEFAULT, LANGS  # noqa: PLC0415
+    said = str(getattr(getattr(env, "config", None), "language", None) or "").lower().replace("-", "_").split("_")[0]
+    return said if said in LANGS else DEFAULT
 
 
 def _task_ids(text: str | None) -> list[str]:
@@ -212,18 +231,20 @@ def _task_ids(text: str | None) -> list[str]:
 
 def placeholder_html(game: str, options: dict | None = None, seed: int = 0, people: list[int] | None = None,
                      caption: str = "", picture: str | None = None, classes: tuple[str, ...] = (),
-                     ask: dict | None = None, tasks: str = "", lang: str | None = None) -> str:
+                     ask: dict | None = None, tasks: str = "", lang: str | None = None,
+                     book: str | None = None) -> str:
     """The HTML the directive writes: data attributes for the loader, the stored picture inside.
     ``classes`` are added to the placeholder's (``full-width``: the theme's wide column); ``ask`` is
     the position's question (``stukolka.live.questions.question_data``), stored as ``data-ask``;
     ``tasks`` is the stored list of the table's tasks (:func:`tasks_html`), after the picture;
-    ``lang`` the table's own language (``data-lang``; left out, the table speaks the page's)."""
+    ``lang`` the table's own language (``data-lang``; left out, the table speaks the page's), ``book``
+    the page's (the language of the stored picture's words when ``lang`` is left out)."""
     if game not in GAMES + CALCULATORS:
         raise ValueError(f"live-table game {game!r} is not one of {', '.join(GAMES + CALCULATORS)}")
     options = dict(options or {})
     people = [0] if people is None else list(people)
     if picture is None:
-        picture = static_picture(game, options, seed, people, ask)
+        picture = static_picture(game, options, seed, people, ask, lang or book or "en")
     attr = lambda v: html.escape(json.dumps(v, ensure_ascii=False), quote=True)  # noqa: E731
     cap = f'<p class="live-caption">{html.escape(caption)}</p>' if caption else ""
     bad = [c for c in classes if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", c)]
@@ -272,10 +293,29 @@ def write_messages(site: Path) -> Path:
     return dest
 
 
-def write_rule_links(site: Path) -> Path:
+def page_rule_links(objects_inv: Path, other_url: str | None = None) -> dict[str, dict[str, Any]]:
+    """The rule links a built site's tables use (``_static/live/rules.json``): :func:`rule_links`,
+    each with ``titles``, the rule's name in every language of the catalogue
+    (:func:`stukolka.base.rule_title`), which a table says in its own language.  ``other_url``
+    (the other edition's site, relative to this one's root, in an edition still being translated)
+    adds the rules this edition does not define yet, linked to the other edition's chapter."""
+    from stukolka.base import rule_title  # noqa: PLC0415
+    from stukolka.i18n import LANGS  # noqa: PLC0415
+    from stukolka.rule_pages import RULE_PAGES  # noqa: PLC0415
+    links: dict[str, dict[str, Any]] = dict(rule_links(objects_inv))
+    if other_url is not None:
+        for label, (chapter, title) in RULE_PAGES.items():
+            links.setdefault(label, {"href": f"{other_url}book/{chapter}.html#{label}", "title": title})
+    for label, link in links.items():
+        link["titles"] = {lang: rule_title(label, lang) for lang in LANGS}
+    return links
+
+
+def write_rule_links(site: Path, other_url: str | None = None) -> Path:
     dest = site / "_static" / "live" / "rules.json"
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text(json.dumps(rule_links(site / "objects.inv"), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    dest.write_text(json.dumps(page_rule_links(site / "objects.inv", other_url), ensure_ascii=False, sort_keys=True),
+                    encoding="utf-8")
     return dest
 
 
@@ -350,9 +390,10 @@ def _check_position(options: dict[str, Any], seed: int, people: list[int], game:
 
 
 def question(game: str, options: dict[str, Any], seed: int, people: list[int], ask: str | None,
-             advice: str = "") -> dict | None:
-    """The position's question as the page stores it (``stukolka.live.questions``), or None without
-    ``:ask:``; a question the position cannot ask fails the build with the engine's words."""
+             advice: str = "", lang: str = "en") -> dict | None:
+    """The position's question as the page stores it (``stukolka.live.questions``, its words in
+    ``lang``), or None without ``:ask:``; a question the position cannot ask fails the build with
+    the engine's words."""
     if not ask:
         if advice:
             raise ValueError(":advice: belongs to a question: add :ask: judgment")
@@ -360,7 +401,8 @@ def question(game: str, options: dict[str, Any], seed: int, people: list[int], a
     from stukolka.errors import StukolkaError  # noqa: PLC0415
     from stukolka.live import questions  # noqa: PLC0415
     try:
-        return questions.question_data(game, options, seed, people, questions.parse_ask(ask), " ".join(advice.split()))
+        return questions.question_data(game, options, seed, people, questions.parse_ask(ask), " ".join(advice.split()),
+                                       lang=lang)
     except StukolkaError as e:
         raise ValueError(f"live-table :ask: {ask!r}: {e}") from None
 
@@ -384,17 +426,19 @@ class LiveTableDirective(Directive):
         try:
             options = {**self.options.get("options", {}), **position_options(self.options, game)}
             seed, people = self.options.get("seed", 0), self.options.get("people", [0])
+            # the table's language: its own :lang:, else the book's (a Russian page's table speaks Russian)
+            lang = self.options.get("lang") or book_lang(self.state.document.settings.env)
             if any(k in options for k in POSED_BY.get(game, ())):
                 _check_position(options, seed, people, game)
-            ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""))
+            ask = question(game, options, seed, people, self.options.get("ask"), self.options.get("advice", ""), lang)
             tasks = ""
             if "tasks" in self.options:       # the engine ticks them (stukolka.live.tasks); the page lists them
                 page = Path(self.state.document.settings.env.docname).name.replace("_", "-")   # the ids: stukolka-golets-task-…
-                tasks = tasks_html(game, self.options["tasks"], page)
+                tasks = tasks_html(game, self.options["tasks"], page, lang)
                 options.update(tasks=self.options["tasks"], tasks_key=page)
             out = placeholder_html(game, options, seed, people, " ".join(self.content).strip(),
                                    classes=tuple(self.options.get("class", ())), ask=ask, tasks=tasks,
-                                   lang=self.options.get("lang"))
+                                   lang=self.options.get("lang"), book=lang)
         except ValueError as e:
             raise self.error(str(e)) from None
         node = live_table_node()
@@ -438,7 +482,8 @@ def _copy_live(app, exception) -> None:
         if runtime:
             for name in RUNTIME_ENTRIES:
                 (dest / name).write_text(runtime_stub(name, runtime), encoding="utf-8")
-        write_rule_links(Path(app.outdir))
+        fallback = getattr(app.config, "editions_fallback", False)    # an edition still being translated
+        write_rule_links(Path(app.outdir), getattr(app.config, "editions_other_url", None) if fallback else None)
         write_messages(Path(app.outdir))
 
 

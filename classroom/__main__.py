@@ -25,6 +25,8 @@ from pathlib import Path
 
 import tornado.netutil
 
+from stukolka.i18n import DEFAULT, LANGS
+
 from classroom.server import ROOT, ClassServer, Settings, run
 from classroom.store import Store
 from classroom.tables import Classes
@@ -86,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--teacher-anywhere", action="store_true", help="let a class be opened from another computer")
     p.add_argument("--per-address", type=int, default=24, help="connections allowed from one address")
     p.add_argument("--quiet", action="store_true", help="no QR code in the terminal")
+    p.add_argument("--lang", default=os.environ.get("CLASS_LANG") or DEFAULT, choices=LANGS,
+                   help="the language of the class pages and of the classes opened (a page's ?lang= chooses its own)")
     args = p.parse_args(argv)
 
     book = Path(args.book)
@@ -112,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = classes.load()
     took = time.perf_counter() - t0
     settings = Settings(book=book, student_urls=urls, local_only=local_only, per_address=args.per_address,
-                        teacher_anywhere=args.teacher_anywhere)
+                        teacher_anywhere=args.teacher_anywhere, lang=args.lang)
     server = ClassServer(classes, settings)
     n_tables = sum(len(c.tables) for c in classes.classes.values())
     open_classes = sum(1 for c in classes.classes.values() if not c.ended)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stukolka.errors import StukolkaError
+from stukolka.i18n import Msg
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "CODE_RE", "LIMITS", "ClassError", "refuse", "new_code", "new_token",
            "token_hash", "clean_name", "Student", "Seat"]
@@ -36,11 +37,18 @@ LIMITS = {"classes": 200, "tables": 40, "students": 200, "name": 24, "label": 40
 
 
 class ClassError(StukolkaError):
-    """A class server's refusal: the message ends with its rule's book label in brackets."""
+    """A class server's refusal: the message ends with its rule's book label in brackets; ``said``,
+    where it has one, is its message in the catalogue (``class.json``), said in a device's language."""
+
+    said: Msg | None = None
 
 
-def refuse(text: str, rule: str) -> ClassError:
-    return ClassError(f"{text} [{rule}]")
+def refuse(text: str, rule: str, said: Msg | None = None) -> ClassError:
+    """A refusal (English ``text``, for tracebacks and logs) and, for the words a student reads, its
+    message ``said``."""
+    e = ClassError(f"{text} [{rule}]")
+    e.said = said
+    return e
 
 
 def new_code() -> str:
@@ -61,11 +69,12 @@ def token_hash(token: str) -> str:
 def clean_name(name: Any, what: str = "name", limit: int = LIMITS["name"]) -> str:
     """A person's or table's name as typed, without control characters, trimmed; refused if empty."""
     if not isinstance(name, str):
-        raise refuse(f"the {what} must be text", "class-rule-join")
+        raise refuse(f"the {what} must be text", "class-rule-join", Msg("class.name-not-text", {}) if what == "name" else None)
     text = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())[:limit]
     if not text:
-        raise refuse(f"give a {what} (1 to {limit} letters)", "class-rule-join")
+        raise refuse(f"give a {what} (1 to {limit} letters)", "class-rule-join",
+                     Msg("class.no-name", {"limit": limit}) if what == "name" else None)
     return text
 
 

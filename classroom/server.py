@@ -21,11 +21,13 @@ joins per address; the ``Origin`` of a WebSocket must be this server.
 from __future__ import annotations
 
 import asyncio
+import html
 import importlib.util
 import io
 import ipaddress
 import json
 import logging
+import re
 import time
 from collections import defaultdict
 from collections.abc import Mapping
@@ -38,6 +40,7 @@ import tornado.websocket
 from tornado.ioloop import IOLoop
 
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, LANGS, Msg, tr
 from stukolka.live import GAMES
 from stukolka.live.driver import card_pictures
 
@@ -78,6 +81,7 @@ class Settings:
     teacher_anywhere: bool = False        #: let a class be opened from another computer than the server's
     student_urls: list[str] = field(default_factory=list)   #: what students open (for the QR code)
     local_only: bool = True
+    lang: str = DEFAULT                   #: the class pages' language, and a new class's (a page's ?lang= wins)
     ping: float = 20.0                    #: seconds between pings; a device that does not answer one in as long is gone
 
 
@@ -106,9 +110,12 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _refusal(e: StukolkaError, mid: Any = None) -> dict[str, Any]:
-    out = {"ok": False, "error": str(e), "rule": getattr(e, "rule", ""), "text": getattr(e, "text", str(e)),
-           "kind": type(e).__name__}
+def _refusal(e: StukolkaError, mid: Any = None, lang: str = DEFAULT) -> dict[str, Any]:
+    """A refusal as a device is sent it: the error's fields, its ``text`` in the device's ``lang``
+    where the refusal keeps its message (:class:`~classroom.people.ClassError`'s ``said``)."""
+    said = getattr(e, "said", None)
+    out = {"ok": False, "error": str(e), "rule": getattr(e, "rule", ""),
+           "text": said.text(lang) if isinstance(said, Msg) else getattr(e, "text", str(e)), "kind": type(e).__name__}
     if mid is not None:
         out["id"] = mid
     return out
@@ -125,6 +132,7 @@ class Conn:
         self.student: Student | None = None
         self.table: int | None = None        # a projector's table
         self.device = ""
+        self.lang = settings.lang            #: the device's language (its first message's ``lang``)
         self.bucket = TokenBucket(settings.rate, settings.burst)
         self.refused = 0
 
@@ -159,8 +167,10 @@ class ClassServer:
             (r"/class/qr\.svg", QRHandler, {"server": self}),
             (r"/class/info\.json", InfoHandler, {"server": self}),
             (r"/class/live/messages\.js", MessagesHandler),
+            (r"/class/live/rules\.json", RulesHandler, {"server": self}),
             (r"/class/live/(.*)", ClassFileHandler, {"path": str(ROOT / "live")}),
             (r"/class", tornado.web.RedirectHandler, {"url": "/class/"}),
+            (r"/class/(|index\.html|teacher\.html|projector\.html|card\.html)", ClassPageHandler, {"server": self}),
             (r"/class/(.*)", ClassFileHandler, {"path": str(STATIC), "default_filename": "index.html"}),
             *serve.book_routes(book),      # the book as tools/serve.py sends it (precompressed copies too)
         ], log_function=serve._log_request, compress_response=False, serve_traceback=False,
@@ -305,7 +315,8 @@ class ClassServer:
             return {"games": sorted(GAMES)}
         if cmd == "cards":
             palette = msg.get("palette", "four")
-            return {"cards": card_pictures(palette if palette in ("four", "two") else "four")}
+            lang = str(msg["lang"]) if msg.get("lang") in LANGS else conn.room.lang if conn.room else DEFAULT
+            return {"cards": card_pictures(palette if palette in ("four", "two") else "four", lang=lang)}   # named in the page's language
         if conn.role == "teacher":
             return self.teacher(conn, cmd, msg)
         if conn.role == "projector":
@@ -335,6 +346,8 @@ class ClassServer:
             raise
 
     def _first(self, conn: Conn, cmd: str, msg: Mapping[str, Any]) -> dict[str, Any]:
+        if msg.get("lang") in LANGS:               # the device's language: its refusals are said in it
+            conn.lang = str(msg["lang"])
         device = msg.get("device")
         conn.device = token_hash(device) if isinstance(device, str) and 8 <= len(device) <= 100 else ""
         if cmd == "open_class":
@@ -342,9 +355,10 @@ class ClassServer:
                 raise refuse("a class is opened on the computer that runs the class server", "class-rule-teacher")
             if not _loopback(conn.address) and not self._address_bucket(self.open_buckets, conn.address, 5, 1 / 60).take():
                 raise refuse("too many classes opened from this address: wait a minute", "class-rule-limits")
-            room, token = self.classes.open_class(msg.get("title", ""))
+            lang = str(msg["lang"]) if msg.get("lang") in LANGS else self.settings.lang   # the teacher page's language
+            room, token = self.classes.open_class(msg.get("title", ""), lang=lang)
             self._enter(conn, room, "teacher")
-            return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields()}
+            return {"role": "teacher", "token": token, "class": self.class_summary(room), "games": game_fields(room.lang)}
         if cmd == "join":
             code = msg.get("code")
             room, st, token = self.classes.join(code.strip().upper() if isinstance(code, str) else code,
@@ -364,7 +378,7 @@ class ClassServer:
             room = self.classes.teacher(code, secret)
             self._enter(conn, room, role)
             if role == "teacher":
-                return {"role": "teacher", "class": self.class_summary(room), "games": game_fields()}
+                return {"role": "teacher", "class": self.class_summary(room), "games": game_fields(room.lang)}
             return self.projector(conn, "watch", msg)
         if role != "student":
             raise refuse("role must be student, teacher or projector", "class-rule-protocol")
@@ -381,7 +395,7 @@ class ClassServer:
                 self.waiting[key] = conn
                 self.dashboard(room)
                 raise refuse(f"{st.name}'s seat is open on another device; the teacher has been asked to let this "
-                             "device take it", "class-rule-seat-taken")
+                             "device take it", "class-rule-seat-taken", Msg("class.seat-elsewhere", {"name": st.name}))
             holder.handler.close(4001, "this seat was opened again on the same device")
         self._enter(conn, room, "student", st)
         self.seated[key] = conn
@@ -606,7 +620,7 @@ class ClassSocket(tornado.websocket.WebSocketHandler):
                 reply["id"] = mid
             conn.send(reply)
         except StukolkaError as e:
-            conn.send(_refusal(e, mid))
+            conn.send(_refusal(e, mid, conn.lang))
         except RecursionError:
             conn.send(_refusal(refuse("a message nested too deep", "class-rule-protocol"), mid))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:   # a message the engine cannot read
@@ -629,6 +643,67 @@ class ClassFileHandler(serve.BookFileHandler):  # type: ignore[misc, name-define
                         "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
                         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
         self.set_header("Referrer-Policy", "no-referrer")
+
+
+def page_lang(asked: str, settings: Settings) -> str:
+    """A class page's language: its ``?lang=`` where the catalogue has it, else the server's ``--lang``."""
+    return asked if asked in LANGS else settings.lang
+
+
+def class_page(name: str, lang: str) -> str:
+    """A class page (``classroom/static/<name>``) in ``lang``: its ``{lang}`` and each ``{class.…}``
+    message id replaced by the catalogue's words (``stukolka/i18n/<lang>/class.json``).
+
+    >>> "<title>Проектор" in class_page("projector.html", "ru")
+    True
+    """
+    text = (STATIC / name).read_text(encoding="utf-8")
+    return re.sub(r"\{(lang|class\.[\w.-]+)\}",
+                  lambda m: lang if m.group(1) == "lang" else html.escape(tr(m.group(1), lang)), text)
+
+
+class ClassPageHandler(tornado.web.RequestHandler):
+    """The class pages (a student's, the teacher's, the projector, the join cards) in their
+    language (:func:`page_lang`), with the headers of :class:`ClassFileHandler`."""
+
+    def initialize(self, server: ClassServer) -> None:
+        self.server = server
+
+    def get(self, name: str) -> None:
+        lang = page_lang(self.get_query_argument("lang", ""), self.server.settings)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.set_header("Content-Language", lang)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Content-Security-Policy",
+                        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.finish(class_page(name or "index.html", lang))
+
+
+class RulesHandler(tornado.web.RequestHandler):
+    """``/class/live/rules.json``: the book's rule links (its ``_static/live/rules.json``), each with
+    its rule's name in every language (``titles``, :func:`stukolka.base.rule_title`), so that a class
+    table links a rule in its own language whichever edition was built."""
+
+    def initialize(self, server: ClassServer) -> None:
+        self.server = server
+
+    def get(self) -> None:
+        from stukolka.base import rule_title  # noqa: PLC0415
+        built = Path(self.server.settings.book) / "_static" / "live" / "rules.json"
+        try:
+            links = json.loads(built.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            links = {}
+        for label, link in links.items():
+            if isinstance(link, dict):
+                link["titles"] = {lang: rule_title(label, lang) for lang in LANGS}
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(json.dumps(links, ensure_ascii=False))
 
 
 class MessagesHandler(tornado.web.RequestHandler):
@@ -657,7 +732,7 @@ class QRHandler(tornado.web.RequestHandler):
         url = join_url(self.server.settings, code)
         buf = io.BytesIO()
         segno.make(url, error="m").save(buf, kind="svg", scale=10, border=2, xmldecl=False,
-                                        title=f"Join the class at {url}")
+                                        title=tr("class.qr-title", self.server.settings.lang, url=url))
         self.set_header("Content-Type", "image/svg+xml")
         self.set_header("Cache-Control", "no-cache")
         self.finish(buf.getvalue())
@@ -674,7 +749,7 @@ class InfoHandler(tornado.web.RequestHandler):
         self.set_header("Cache-Control", "no-cache")
         self.finish(_dumps({"student_urls": self.server.settings.student_urls,
                             "local_only": self.server.settings.local_only,
-                            "games": {g: f["title"] for g, f in game_fields().items()}}))
+                            "games": {g: f["title"] for g, f in game_fields(self.server.settings.lang).items()}}))
 
 
 def join_url(settings: Settings, code: str = "") -> str:

@@ -25,6 +25,7 @@ action (chance comes again from the table's seed, which only the server knows).
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -33,6 +34,7 @@ from typing import Any
 
 from stukolka.base import CHANCE
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, tr
 from stukolka.live import GAMES, LiveTable
 from stukolka.live.driver import exact, money
 
@@ -78,13 +80,20 @@ def _json(x: Any) -> Any:
     return x
 
 
-def game_fields() -> dict[str, Any]:
+def game_fields(lang: str = DEFAULT) -> dict[str, Any]:
     """Every game a class table can hold: its title and what the teacher's form offers (the
-    driver's ``settings()`` where the game has one, else :data:`OPTION_FIELDS`)."""
+    driver's ``settings()`` where the game has one, else :data:`OPTION_FIELDS`), its words in
+    ``lang`` (``class.game-<game>``, ``class.field-<game>-<name>``)."""
+    check_lang(lang)
     out = {}
     for game, spec in GAMES.items():
-        out[game] = {"title": GAME_TITLES.get(game, game), "settings": spec.settings() if spec.settings else None,
-                     "fields": OPTION_FIELDS.get(game, [])}
+        settings = None
+        if spec.settings:
+            panel: Any = spec.settings
+            settings = panel(lang=lang) if "lang" in inspect.signature(panel).parameters else panel()
+        title = tr(f"class.game-{game}", lang) if f"class.game-{game}" in catalogue(lang) else GAME_TITLES.get(game, game)
+        fields = [{**f, "label": tr(f"class.field-{game}-{f['name']}", lang)} for f in OPTION_FIELDS.get(game, [])]
+        out[game] = {"title": title, "settings": settings, "fields": fields}
     return out
 
 
@@ -117,14 +126,15 @@ class ClassTable:
     # -- making one
     @classmethod
     def new(cls, tid: int, label: str, game: str, options: Mapping[str, Any], seed: int,
-            students: int | None = None, pace: float = 1.0, auto_next: float = 0.0) -> "ClassTable":
-        """A new table: the first ``students`` seats open for students (all, if None), bots at the rest."""
-        probe = LiveTable(game, options, seed, people=())
+            students: int | None = None, pace: float = 1.0, auto_next: float = 0.0, lang: str = DEFAULT) -> "ClassTable":
+        """A new table: the first ``students`` seats open for students (all, if None), bots at the rest;
+        it speaks ``lang`` (the class's language)."""
+        probe = LiveTable(game, options, seed, people=(), lang=lang)
         n = probe.seats
         if n > LIMITS["seats"]:
             raise refuse(f"a class table has at most {LIMITS['seats']} seats, this one {n}", "class-rule-teacher")
         k = n if students is None else max(0, min(n, int(students)))
-        live = LiveTable(game, options, seed, people=range(n))
+        live = LiveTable(game, options, seed, people=range(n), lang=lang)
         seats = [Seat(bot=q >= k) for q in range(n)]
         return cls(tid, label, game, options, live, seats, pace=pace, auto_next=auto_next)
 
@@ -165,6 +175,15 @@ class ClassTable:
         p = getattr(self.live.state, "phase", None)
         return str(getattr(p, "value", p) if p is not None else "")
 
+    def phase_words(self) -> str:
+        """The phase in the table's language, where the game's catalogue words it (else its value)."""
+        domain = {"pharaon": "shtoss", "queen_of_spades": "shtoss"}.get(self.game, self.game)
+        msg = f"{domain}.phase.{self.phase()}"
+        try:
+            return tr(msg, self.live.lang)
+        except KeyError:                       # no such message, or one that needs fields
+            return self.phase().replace("_", " ")
+
     def _changed(self) -> None:
         self.version += 1
         self._cache.clear()
@@ -179,11 +198,13 @@ class ClassTable:
         if self.paused:
             raise refuse("the teacher has paused this table; wait until it goes on", "class-rule-paused")
         if self.seats[seat].bot:
-            raise refuse(f"a bot plays seat {seat} now; the teacher can give it back to you", "class-rule-turn")
+            raise refuse(f"a bot plays seat {seat} now; the teacher can give it back to you", "class-rule-turn",
+                         Msg("class.bot-plays-you", {"seat": seat}))
         if self.over():
-            raise refuse("the deal is over; the teacher starts the next one", "class-rule-turn")
+            raise refuse("the deal is over; the teacher starts the next one", "class-rule-turn", Msg("class.deal-over", {}))
         if self.live.to_act() != seat:
-            raise refuse(f"it is not your turn (seat {seat}); wait for seat {self.live.to_act()}", "class-rule-turn")
+            raise refuse(f"it is not your turn (seat {seat}); wait for seat {self.live.to_act()}", "class-rule-turn",
+                         Msg("class.not-your-turn", {"seat": seat, "to_act": self.live.to_act()}))
         state = self.live.state
         # the position before the move, for what the move reveals: needed when it names a card
         before = state.clone() if cards_named(action) or callable(getattr(state, "describe_action", None)) else None
@@ -210,7 +231,7 @@ class ClassTable:
         for i, m in enumerate(moves):
             note: dict[str, Any] = {"seat": m["seat"], "action": m["action"], "public": False, "said": None}
             if i == 0 and m["seat"] != CHANCE:
-                said, cards, secret = move_info(before, m["action"]) if before is not None else (None, (), False)
+                said, cards, secret = move_info(before, m["action"], self.live.lang) if before is not None else (None, (), False)
                 named = set(cards) | cards_named(m["action"])
                 note["said"], note["public"] = said, not secret     # a move that names no card: as it is
                 if named and before is None:        # (a spelling that named no card): told to nobody
@@ -239,14 +260,14 @@ class ClassTable:
             new = live.next_deal(seed)
         else:
             options = dict(live.options)
-            seen = public_view(live.state)
+            seen = public_view(live.state, live.lang)
             nxt = seen.get("next")
             if isinstance(nxt, Mapping) and "capitals" in nxt:
                 options.update(capitals=nxt["capitals"], kush=nxt.get("kush") or {})
             evening = seen.get("evening")
             if isinstance(evening, Mapping) and "number" in evening:
                 options.update(evening=evening["number"] % evening.get("of", 3) + 1, intended=False)
-            new = LiveTable(self.game, options, seed, people=live.people, session=live.session())
+            new = LiveTable(self.game, options, seed, people=live.people, session=live.session(), lang=live.lang)
         self.live = new
         self.deal += 1
         self.notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in new.moves]
@@ -295,16 +316,20 @@ class ClassTable:
         else seat numbers."""
         if self._banking is None:
             self._banking = "punters" in self._public()
-        return ("Banker" if q == 0 else f"Punter {q}") if self._banking else f"Seat {q}"
+        lang = self.live.lang
+        if self._banking:
+            return tr("class.banker", lang) if q == 0 else tr("class.punter", lang, n=q)
+        return tr("class.seat", lang, n=q)
 
     def names(self, students: Mapping[str, Student], viewer: int | None = None) -> list[str]:
         out = []
         for q, s in enumerate(self.seats):
             st = students.get(s.student) if s.student else None
             if st is not None:
-                name = st.name + (" (you)" if q == viewer else "") + (" (a bot plays)" if s.bot else "")
+                name = tr("class.name-you", self.live.lang, name=st.name) if q == viewer else st.name
+                name = tr("class.name-bot-plays", self.live.lang, name=name) if s.bot else name
             else:
-                name = f"Bot {q}" if s.bot else f"Empty seat {q}"
+                name = tr("class.bot" if s.bot else "class.empty-seat", self.live.lang, n=q)
             out.append(name)
         return out
 
@@ -333,7 +358,7 @@ class ClassTable:
                "humans": [q for q, s in enumerate(self.seats) if not s.bot],
                "waiting_for": "replay" if step is not None else "over" if over else "person" if mine else "bot",
                "viewer": 0 if viewer is None else viewer, "to_act": self.live.to_act(),
-               "last": move_for(last, viewer), "moves": len(self.live.moves), "session": self._session(),
+               "last": move_for(last, viewer, self.live.lang), "moves": len(self.live.moves), "session": self._session(),
                "version": self.version, "deal": self.deal, "table": self.id, "label": self.label,
                "paused": self.paused, "names": self.names(students, viewer),
                "seat_titles": [self.seat_title(q) for q in range(self.n)], "game": self.game}
@@ -343,7 +368,7 @@ class ClassTable:
 
     def _public(self) -> dict[str, Any]:
         if "public" not in self._cache:
-            self._cache["public"] = public_view(self.live.state)
+            self._cache["public"] = public_view(self.live.state, self.live.lang)
         return self._cache["public"]
 
     def seat_view(self, seat: int, students: Mapping[str, Student]) -> dict[str, Any]:
@@ -351,7 +376,7 @@ class ClassTable:
         block of this table (his seat as the only person, every other seat waited for)."""
         key = ("seat", seat)
         if key not in self._cache:
-            data = dict(self.live.state.view(seat))  # the engine's view for this seat
+            data = dict(self.live.state.view(seat, self.live.lang))  # the engine's view for this seat, in the table's language
             data["live"] = self._live(seat, students)
             data["names"] = data["live"]["names"]
             self._cache[key] = data
@@ -375,7 +400,7 @@ class ClassTable:
         trial = live.start.clone()                    # the driver's start: the moves replayed by the engine
         for m in live.moves[:step]:
             trial.apply_action(m["action"])
-        data = dict(trial.view(seat) if seat is not None else public_view(trial))
+        data = dict(trial.view(seat, live.lang) if seat is not None else public_view(trial, live.lang))
         data["live"] = self._live(seat, students, step=step)
         data["names"] = data["live"]["names"]
         return data
@@ -391,8 +416,8 @@ class ClassTable:
                           "name": names[q], "bot": s.bot, "connected": bool(s.student and connected.get(s.student)),
                           "total": session["totals"][q] if q < len(session["totals"]) else 0})
         watchers = [st.id for st in students.values() if st.table == self.id and st.seat is None]
-        return {"id": self.id, "label": self.label, "game": self.game, "options": self.options, "deal": self.deal,
-                "phase": self.phase(), "over": self.over(), "to_act": to_act,
+        return {"id": self.id, "label": self.label, "game": self.game, "options": self.options, "lang": self.live.lang, "deal": self.deal,
+                "phase": self.phase(), "phase_words": self.phase_words(), "over": self.over(), "to_act": to_act,
                 "to_act_name": None if to_act is None or to_act < 0 else names[to_act],
                 "paused": self.paused, "pace": self.pace, "auto_next": self.auto_next, "moves": len(self.live.moves),
                 "seats": seats, "watchers": watchers, "version": self.version, "problem": self.problem,
@@ -401,7 +426,7 @@ class ClassTable:
     # -- stored form
     def to_data(self) -> dict[str, Any]:
         live = self.live
-        return {"id": self.id, "label": self.label, "game": self.game, "options": self.options,
+        return {"id": self.id, "label": self.label, "game": self.game, "options": self.options, "lang": live.lang,
                 "deal_options": live.options, "seed": live.seed, "deal": self.deal,
                 "session": _session_before(live),
                 "notes": self.notes, "seats": [{"student": s.student, "bot": s.bot} for s in self.seats],
@@ -418,7 +443,8 @@ class ClassTable:
         earlier: Mapping[str, Any] = data.get("session") or _session_of(deals)
         seats = [Seat(student=s.get("student"), bot=bool(s.get("bot"))) for s in data["seats"]]
         n = len(seats)
-        live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=earlier)
+        lang = data.get("lang", DEFAULT)           # (a table stored before tables had a language: English)
+        live = LiveTable(data["game"], data["deal_options"], data["seed"], people=range(n), session=earlier, lang=lang)
         notes = list(data["notes"])
         try:
             for m in notes[len(live.moves):]:
@@ -433,7 +459,7 @@ class ClassTable:
         if not same:
             if record is None or live.spec.load is None:
                 raise refuse(f"table {data['label']!r} does not replay to its stored deal", "class-rule-protocol")
-            live = LiveTable(data["game"], {}, data["seed"], people=range(n), record=record, session=earlier)
+            live = LiveTable(data["game"], {}, data["seed"], people=range(n), record=record, session=earlier, lang=lang)
             notes = [{"seat": m["seat"], "action": m["action"], "public": False, "said": None} for m in live.moves]
         return cls(data["id"], data["label"], data["game"], data["options"], live, seats, pace=data["pace"],
                    auto_next=data["auto_next"], paused=data["paused"], notes=notes, booked=data["booked"],
@@ -480,8 +506,10 @@ def _session_of(deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 class Classroom:
     """One class: its code, the teacher's token (hash), its tables and its students."""
 
-    def __init__(self, code: str, title: str, teacher: str, *, ended: bool = False, created: float | None = None) -> None:
+    def __init__(self, code: str, title: str, teacher: str, *, ended: bool = False, created: float | None = None,
+                 lang: str = DEFAULT) -> None:
         self.code, self.title, self.teacher = code, title, teacher
+        self.lang = check_lang(lang)        #: the language its tables speak (chosen when it is opened)
         self.ended = ended
         self.created = time.time() if created is None else created
         self.tables: dict[int, ClassTable] = {}
@@ -489,7 +517,7 @@ class Classroom:
 
     def to_data(self) -> dict[str, Any]:
         return {"code": self.code, "title": self.title, "teacher": self.teacher, "ended": self.ended,
-                "created": self.created}
+                "created": self.created, "lang": self.lang}
 
     def table(self, tid: Any) -> ClassTable:
         t = self.tables.get(tid) if isinstance(tid, int) and not isinstance(tid, bool) else None
@@ -519,16 +547,18 @@ class Classes:
         self._students: dict[str, tuple[str, str]] = {}     # token hash -> (class code, student id)
 
     # -- opening and joining
-    def open_class(self, title: Any = "") -> tuple[Classroom, str]:
-        """A new class: its code and the teacher's token (returned once; only its hash is kept)."""
+    def open_class(self, title: Any = "", lang: str = DEFAULT) -> tuple[Classroom, str]:
+        """A new class: its code and the teacher's token (returned once; only its hash is kept); its
+        tables speak ``lang``."""
+        check_lang(lang)
         if sum(1 for c in self.classes.values() if not c.ended) >= LIMITS["classes"]:
             raise refuse(f"this server holds {LIMITS['classes']} open classes already", "class-rule-limits")
-        title = "A class" if title is None or title == "" else clean_name(title, "class name", LIMITS["label"])
+        title = tr("class.default-title", lang) if title is None or title == "" else clean_name(title, "class name", LIMITS["label"])
         code = new_code()
         while code in self.classes:
             code = new_code()
         token = new_token()
-        room = Classroom(code, title, token_hash(token))
+        room = Classroom(code, title, token_hash(token), lang=lang)
         self.classes[code] = room
         self._teachers[room.teacher] = code
         self.store.save_class(room.to_data())
@@ -548,17 +578,18 @@ class Classes:
         hit = self._students.get(token_hash(token)) if isinstance(token, str) else None
         room = self.classes.get(code) if isinstance(code, str) else None
         if hit is None or room is None or hit[0] != room.code or room.ended:
-            raise refuse("this class code and seat token do not open a seat", "class-rule-code")
+            raise refuse("this class code and seat token do not open a seat", "class-rule-code", Msg("class.bad-seat-token", {}))
         return room, room.students[hit[1]]
 
     def join(self, code: Any, name: Any) -> tuple[Classroom, Student, str]:
         """A student joins with the class code and his name: a seat token, and the first open seat."""
         room = self.classes.get(code.strip().upper()) if isinstance(code, str) else None
         if room is None or room.ended:
-            raise refuse("no open class has this code: check it on the projector", "class-rule-code")
+            raise refuse("no open class has this code: check it on the projector", "class-rule-code", Msg("class.no-such-class", {}))
         name = clean_name(name)
         if len(room.students) >= LIMITS["students"]:
-            raise refuse(f"this class has {LIMITS['students']} students already", "class-rule-limits")
+            raise refuse(f"this class has {LIMITS['students']} students already", "class-rule-limits",
+                         Msg("class.full", {"n": LIMITS["students"]}))
         token = new_token()
         sid = "s" + secrets.token_hex(4)
         while sid in room.students:
@@ -617,10 +648,11 @@ class Classes:
         if not isinstance(options, Mapping):
             raise refuse("the options must be an object of the game's fields", "class-rule-protocol")
         tid = max(room.tables, default=0) + 1
-        label = f"Table {tid}" if label is None or label == "" else clean_name(label, "table name", LIMITS["label"])
+        label = tr("class.table-label", room.lang, n=tid) if label is None or label == "" else \
+            clean_name(label, "table name", LIMITS["label"])
         t = ClassTable.new(tid, label, game, options, secrets.randbits(62) if seed is None else seed,
                            None if students is None else _count(students), pace=_seconds(pace, 0.0, 10.0),
-                           auto_next=_seconds(auto_next, 0.0, 120.0))
+                           auto_next=_seconds(auto_next, 0.0, 120.0), lang=room.lang)
         room.tables[tid] = t
         self._seat_waiting(room)
         self.save_table(room, t)
@@ -681,7 +713,7 @@ class Classes:
     # -- moves
     def act(self, room: Classroom, st: Student, action: Any) -> ClassTable:
         if st.seat is None or st.table not in room.tables:
-            raise refuse("you have no seat yet: the teacher seats you", "class-rule-turn")
+            raise refuse("you have no seat yet: the teacher seats you", "class-rule-turn", Msg("class.no-seat-yet", {}))
         t = room.tables[st.table]
         t.act(st.seat, action)
         self.save_table(room, t)
@@ -734,7 +766,8 @@ class Classes:
         """Bring back every class from the store; the tables that could not be replayed, in words."""
         problems = []
         for data in self.store.classes():
-            room = Classroom(data["code"], data["title"], data["teacher"], ended=data["ended"], created=data["created"])
+            room = Classroom(data["code"], data["title"], data["teacher"], ended=data["ended"], created=data["created"],
+                             lang=data.get("lang", DEFAULT))
             self.classes[room.code] = room
             self._teachers[room.teacher] = room.code
             for sd in self.store.students(room.code):

@@ -22,6 +22,7 @@ from typing import Any
 from stukolka.base import CHANCE
 from stukolka.cards import card_name, format_card
 from stukolka.errors import StukolkaError
+from stukolka.i18n import DEFAULT, check_lang, tr
 
 __all__ = ["visible_cards", "public_cards", "cards_named", "public_view", "hidden_cards_in", "move_info",
            "move_for", "HIDDEN_KEYS", "INT_CARD_KEYS", "LIST_CARD_KEYS", "SECRET_MOVE", "CHANCE_MOVE"]
@@ -37,7 +38,7 @@ LIST_CARD_KEYS = frozenset({"cards", "exposed", "right", "left", "hand"})
 
 #: What a seat is told of another seat's move whose cards it may not see, when the engine
 #: does not describe moves (``describe_action``) itself.
-SECRET_MOVE = "makes a move face down"
+SECRET_MOVE = tr("class.secret-move", DEFAULT)
 #: What every seat is told of a chance move (a shuffle's seed would give the whole deck away).
 CHANCE_MOVE = "chance"
 
@@ -137,22 +138,22 @@ def _strip(data: Any) -> Any:
     return data
 
 
-def public_view(state: Any) -> dict[str, Any]:
+def public_view(state: Any, lang: str = DEFAULT) -> dict[str, Any]:
     """The table for no seat: the engine's ``state.view(None)`` when the game has a view for no
     seat, else seat 0's view without :data:`HIDDEN_KEYS` (its ``seat`` stays 0: a renderer
     draws the oval from there).  tests/test_class_secrecy.py checks that it shows only cards
     every seat sees."""
     try:
-        data = dict(state.view(None))
+        data = dict(state.view(None, lang))
     except (StukolkaError, TypeError, ValueError, KeyError, IndexError):
-        data = _strip(dict(state.view(0)))
+        data = _strip(dict(state.view(0, lang)))
     data["legal"] = []
     if "actions" in data:
         data["actions"] = []
     return data
 
 
-def move_info(state_before: Any, action: str) -> tuple[str | None, tuple[int, ...], bool]:
+def move_info(state_before: Any, action: str, lang: str = DEFAULT) -> tuple[str | None, tuple[int, ...], bool]:
     """What the engine says of ``action`` in the position before it (``describe_action``): its
     ``said`` words, the cards it names and whether they are secret; ``(None, (), False)`` for
     a game that does not describe its moves yet."""
@@ -160,7 +161,7 @@ def move_info(state_before: Any, action: str) -> tuple[str | None, tuple[int, ..
     if not callable(describe):
         return None, (), False
     try:
-        info = describe(action)
+        info = describe(action, lang=lang)
     except (StukolkaError, NotImplementedError):        # a game that does not describe its moves yet
         return None, (), False
     return getattr(info, "said", None), tuple(getattr(info, "cards", ()) or ()), bool(getattr(info, "secret", False))
@@ -174,7 +175,7 @@ def is_public_move(action: str, cards: Iterable[int], secret: bool, public_now: 
     return (set(cards) | cards_named(action)) <= public_now
 
 
-def move_for(move: Mapping[str, Any] | None, viewer: int | None) -> dict[str, Any] | None:
+def move_for(move: Mapping[str, Any] | None, viewer: int | None, lang: str = DEFAULT) -> dict[str, Any] | None:
     """A stored move (``seat``, ``action``, ``public``, ``said``, ``mine``) as ``viewer`` may learn it:
     his own as he made it (unless its cards were unseen even by him: a discard in the dark)."""
     if move is None:
@@ -184,4 +185,4 @@ def move_for(move: Mapping[str, Any] | None, viewer: int | None) -> dict[str, An
         return {"seat": seat, "action": CHANCE_MOVE}
     if (seat == viewer and move.get("mine", True)) or move.get("public"):
         return {"seat": seat, "action": move["action"]}
-    return {"seat": seat, "action": move.get("said") or SECRET_MOVE}
+    return {"seat": seat, "action": move.get("said") or tr("class.secret-move", lang)}

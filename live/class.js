@@ -111,7 +111,7 @@ function adapt(view, game) {
 }
 let RULES = null;
 function rules() {
-  if (!RULES) RULES = fetch("/_static/live/rules.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  if (!RULES) RULES = fetch("/class/live/rules.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   return RULES;
 }
 
@@ -128,7 +128,7 @@ export class TableView {
 
   async cardsOnce() {
     if (!this.cards) {
-      this.cards = this.conn.request({ cmd: "cards" }).then((r) => (r.ok ? r.cards : Promise.reject(new Error(r.error))));
+      this.cards = this.conn.request({ cmd: "cards", lang: t.lang }).then((r) => (r.ok ? r.cards : Promise.reject(new Error(r.error))));
       this.cards.catch(() => { this.cards = null; });
     }
     return this.cards;
@@ -293,7 +293,7 @@ export function studentPage(root) {
         leave.hidden = false;
         if (r.token) store.set("stukolka-class-seat", { code: r.code, token: r.token });
         const saved = store.get("stukolka-class-seat");
-        conn.first = () => ({ cmd: "hello", role: "student", code: saved.code, token: saved.token, device: deviceId() });
+        conn.first = () => ({ cmd: "hello", role: "student", code: saved.code, token: saved.token, device: deviceId(), lang: t.lang });
         note.textContent = "";
         table.key = null;                    // (re)connected: draw the table afresh from the server's view
         show(r);
@@ -317,7 +317,7 @@ export function studentPage(root) {
     const form = h("form", { class: "class-join", onsubmit: (e) => {
       e.preventDefault();
       err.textContent = "";
-      const first = { cmd: "join", code: code.value.trim().toUpperCase(), name: name.value, device: deviceId() };
+      const first = { cmd: "join", code: code.value.trim().toUpperCase(), name: name.value, device: deviceId(), lang: t.lang };
       connect(() => first, (text) => { err.textContent = text; });
     } },
     h("h2", { text: t("table.class-join-title") }),
@@ -332,7 +332,7 @@ export function studentPage(root) {
   const saved = store.get("stukolka-class-seat");
   const asked = (params.get("code") || "").toUpperCase();
   if (saved && saved.token && (!asked || asked === saved.code)) {
-    connect(() => ({ cmd: "hello", role: "student", code: saved.code, token: saved.token, device: deviceId() }));
+    connect(() => ({ cmd: "hello", role: "student", code: saved.code, token: saved.token, device: deviceId(), lang: t.lang }));
   } else joinForm();
 }
 
@@ -360,7 +360,7 @@ export function projectorPage(root) {
     if (view) table.update(view, null); else table.clear(t("table.class-no-table"));
   }
   conn = new Connection({
-    first: () => ({ cmd: "hello", role: "projector", code: saved.code, token: saved.token, table: tableId }),
+    first: () => ({ cmd: "hello", role: "projector", code: saved.code, token: saved.token, table: tableId, lang: t.lang }),
     onstate: (s) => { status.textContent = statusWords(s); status.dataset.state = s; },
     onhello: (r) => {
       title.textContent = r.title;

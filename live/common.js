@@ -19,12 +19,15 @@ export function sayOf(ctx) {
 }
 
 // The book's own page for a rule (rules.json, written by the build): a link, or null when the
-// label is not a rule of the book.  `bare`: the link alone, without the small wrapper.  The link
-// leads to the page's own edition (ctx.pageRoot: the Russian chapter from a Russian page).
+// label is not a rule of the book.  `bare`: the link alone, without the small wrapper.  The rule is
+// named in the table's language (the build's `titles`: the edition's heading, else the catalogue's
+// name of the rule, stukolka.base.rule_title), and the link leads to the page's own edition
+// (ctx.pageRoot: the Russian chapter from a Russian page, whose runtime is the English edition's).
 export function ruleLink(ctx, rule, bare = false) {
   const r = rule && ctx.rules && ctx.rules[rule];
   if (!r) return null;
-  const title = r.title || rule.split("-rule-").pop().split("-").join(" ");   // a label without a heading
+  const lang = sayOf(ctx).lang;
+  const title = (r.titles && r.titles[lang]) || r.title || rule.split("-rule-").pop().split("-").join(" ");
   const a = h("a", { href: new URL(r.href, ctx.pageRoot || ctx.root).href, "data-rule": rule, "aria-label": sayOf(ctx)("table.rule-aria", { title }) },
     sayOf(ctx)("table.rule-link", { title }));
   return bare ? a : h("small", {}, " ", a);

@@ -12,11 +12,14 @@ import { askOf, legalQuestion } from "./questions.js";
 import { taskList } from "./tasks.js";
 
 const SUIT_SYMBOL = { spades: "♠", hearts: "♥", diamonds: "♦", clubs: "♣" };
+// the engine's suit (a view's value: "hearts") -> its number, whose words are the catalogue's faraon.suit.<n>
+const SUIT_INDEX = { spades: 0, hearts: 1, diamonds: 2, clubs: 3 };
 
 
 export async function mount(root, ctx) {
   const { client, cards } = ctx;
   const t = sayOf(ctx), lang = t.lang, sep = t("table.list-sep");
+  const suitWords = (suit) => (suit in SUIT_INDEX && t.has(`faraon.suit.${SUIT_INDEX[suit]}`) ? t(`faraon.suit.${SUIT_INDEX[suit]}`) : suit);
   const money = (x, signed) => moneyIn(x, signed, lang);
   let table = ctx.reply.table, view = ctx.reply.view, busy = false;
   let people_ = [...(ctx.setup.people || [])], options = { ...(ctx.setup.options || {}) }, conf = null;
@@ -104,7 +107,7 @@ export async function mount(root, ctx) {
     if (p.suit) {
       follow.append(h("p", { class: "lt-fa-suit" + (p.named ? " lt-fa-named" : "") },
         h("span", { class: "lt-fa-symbol", "aria-hidden": "true", text: p.suit_symbol }),
-        t(p.named ? "table.faraon-queen-named" : "table.faraon-suit-to-follow", { suit: p.suit })));
+        t(p.named ? "table.faraon-queen-named" : "table.faraon-suit-to-follow", { suit: suitWords(p.suit) })));
     }
     if (view.pending_draws) follow.append(h("p", { text: t("table.faraon-to-draw", { n: view.pending_draws }) }));
     if (view.dealer_draw && view.dealer_draw.length && view.dealer !== null && (!isMatch() || handShown === 1)) {
@@ -180,7 +183,7 @@ export async function mount(root, ctx) {
     for (const a of picking.actions.map(described).filter(Boolean)) {
       const suit = a.suit;
       suits.append(h("button", { type: "button", class: "lt-fa-suit-button", "data-suit": suit, "aria-label": a.words,
-        onclick: () => { picking = null; act(a.action); } }, t("table.faraon-suit-button", { suit: suit.charAt(0).toUpperCase() + suit.slice(1), symbol: SUIT_SYMBOL[suit] || "" })));
+        onclick: () => { picking = null; act(a.action); } }, t("table.faraon-suit-button", { suit: suitWords(suit).charAt(0).toUpperCase() + suitWords(suit).slice(1), symbol: SUIT_SYMBOL[suit] || "" })));
     }
     suits.append(h("button", { type: "button", class: "lt-fa-cancel", onclick: () => { picking = null; draw(); focusHand(); } }, t("table.faraon-not-queen")));
     const link = ruleLink("faraon-rule-queen-wild");
@@ -297,7 +300,7 @@ export async function mount(root, ctx) {
     if (v.live.waiting_for === "person" && v.seat !== shownFor) { if (people().length < 2) shownFor = v.seat; }
     draw();
     if (between()) status.textContent = t("table.faraon-press-next", { n: handShown });
-    else if (v.live.waiting_for === "person") status.textContent = v.pile.suit ? t("table.faraon-to-play-suit", { who: name(v.seat), suit: v.pile.suit })
+    else if (v.live.waiting_for === "person") status.textContent = v.pile.suit ? t("table.faraon-to-play-suit", { who: name(v.seat), suit: suitWords(v.pile.suit) })
       : t("table.faraon-to-play", { who: name(v.seat) });
     else if (v.live.waiting_for === "over") {
       announce(isMatch() ? t("table.faraon-match-winner", { winners: v.winners.map(name).join(t("table.faraon-and")) })

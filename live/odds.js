@@ -5,15 +5,16 @@
 // engine.  Changing an option asks once for the fresh card and the mid-deal card; moving n or m
 // asks only for the mid-deal card.
 
-import { h, ruleLink, showRefusal } from "./common.js";
+import { h, ruleLink, sayOf, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
-const ROWS = [["edge", "Banker's edge per unit of kush"], ["punter_wins", "The punter wins"],
-  ["banker_wins", "The banker wins"], ["plie", "A plie decides"]];
+// the fresh card's numbers shown, each named by the catalogue's table.odds-<key>
+const ROWS = ["edge", "punter_wins", "banker_wins", "plie"];
 
 export async function mount(root, ctx) {
   const { client } = ctx;
+  const t = sayOf(ctx);
   const uid = Math.random().toString(36).slice(2, 7);
   const id = (s) => `lt-odds-${s}-${uid}`;
   const setup = (ctx.setup && ctx.setup.options) || {};
@@ -23,24 +24,25 @@ export async function mount(root, ctx) {
   const inputs = {};
 
   root.classList.add("lt", "lt-tool", "lt-odds");
-  const form = h("form", { class: "lt-tool-form", "aria-label": "Shtoss options", onsubmit: (e) => e.preventDefault() });
-  const midForm = h("div", { class: "lt-tool-form lt-tool-mid", role: "group", "aria-label": "A card staked in mid-deal" });
+  const form = h("form", { class: "lt-tool-form", "aria-label": t("table.odds-form-aria"), onsubmit: (e) => e.preventDefault() });
+  const midForm = h("div", { class: "lt-tool-form lt-tool-mid", role: "group", "aria-label": t("table.odds-mid-aria") });
   const alert = h("p", { class: "lt-reason", role: "alert" });
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
   const summary = h("div", { class: "lt-tool-result" });
   const midOut = h("div", { class: "lt-tool-result" });
   const places = h("details", { class: "lt-tool-places" });
   root.replaceChildren(form, status, alert, summary, places,
-    h("h4", { class: "lt-tool-head", text: "A card staked in mid-deal (between abcugs)" }), midForm, midOut);
+    h("h4", { class: "lt-tool-head", text: t("table.odds-mid-head") }), midForm, midOut);
 
 
 
 
   function winnerLink(row) {          // "the banker wins", linked to the engine's rule for that place
-    const words = row.winner;
+    const words = row.winner_words;
     const r = row.rule && ctx.rules && ctx.rules[row.rule];
     if (!r) return words;
-    return h("a", { href: new URL(r.href, ctx.root).href, "aria-label": `place ${row.place}: ${words}, the rule: ${r.title || row.rule}` }, words);
+    const title = (r.titles && r.titles[t.lang]) || r.title || row.rule;
+    return h("a", { href: new URL(r.href, ctx.root).href, "aria-label": t("table.odds-place-aria", { place: row.place, words, title }) }, words);
   }
 
   const linkTo = (rule) => ruleLink(ctx, rule, true);
@@ -86,25 +88,25 @@ export async function mount(root, ctx) {
 
   function numberTable(caption, rows) {
     return h("table", { class: "lt-tool-table" }, h("caption", { text: caption }),
-      h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col", text: "exact" }), h("th", { scope: "col", text: "percent" }))),
+      h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col", text: t("table.odds-exact") }), h("th", { scope: "col", text: t("table.odds-percent") }))),
       h("tbody", {}, rows.map(([label, x, cls]) => h("tr", { class: cls || null }, h("th", { scope: "row", text: label }),
         h("td", { class: "num lt-exact", text: x.text }), h("td", { class: "num lt-percent", text: x.percent })))));
   }
 
   function drawFresh(r) {
-    summary.replaceChildren(numberTable(`A fresh card, ${r.deck_size}-card deck`,
-      ROWS.map(([k, label]) => [label, r[k], "lt-odds-" + k.replace("_", "-")])));
+    summary.replaceChildren(numberTable(t("table.odds-fresh", { deck: r.deck_size }),
+      ROWS.map((k) => [t(`table.odds-${k.replace("_", "-")}`), r[k], "lt-odds-" + k.replace("_", "-")])));
     const body = r.places.map((row) => h("tr", { class: "lt-odds-" + row.winner },
       h("th", { scope: "row", class: "num", text: String(row.place) }),
       h("td", {}, winnerLink(row)),
       h("td", { class: "num lt-exact", text: row.p.text }), h("td", { class: "num lt-percent", text: row.p.percent }),
       h("td", { class: "lt-bar-cell", "aria-hidden": "true" }, h("span", { class: "lt-bar", style: `width:${(row.bar * 100).toFixed(1)}%` }))));
     const open = places.open;
-    places.replaceChildren(h("summary", { text: `Where the staked card is decided: each of the ${r.places.length} places` }),
+    places.replaceChildren(h("summary", { text: t("table.odds-places-summary", { n: r.places.length }) }),
       h("table", { class: "lt-tool-table lt-places-table" },
-        h("caption", { text: "Probability that the staked card is decided at each place of the banker's deck" }),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "place" }), h("th", { scope: "col", text: "who wins" }),
-          h("th", { scope: "col", text: "exact" }), h("th", { scope: "col", text: "percent" }), h("th", { scope: "col", text: "" }))),
+        h("caption", { text: t("table.odds-places-caption") }),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.odds-place") }), h("th", { scope: "col", text: t("table.odds-who-wins") }),
+          h("th", { scope: "col", text: t("table.odds-exact") }), h("th", { scope: "col", text: t("table.odds-percent") }), h("th", { scope: "col", text: "" }))),
         h("tbody", {}, body)));
     places.open = open;
   }
@@ -118,13 +120,13 @@ export async function mount(root, ctx) {
       inputs[k + "_out"].textContent = String(md[k]);
       mid[k] = md[k];
     }
-    midOut.replaceChildren(numberTable(`With ${md.n} cards to come, ${md.m} of the staked rank`,
-      [["Banker's edge per unit of kush", md.edge, "lt-odds-mid-edge"]]));
+    midOut.replaceChildren(numberTable(t("table.odds-mid-caption", { n: md.n, m: md.m }),
+      [[t("table.odds-edge"), md.edge, "lt-odds-mid-edge"]]));
   }
 
   async function ask(onlyMid) {
     const mine = ++asked;
-    const msg = { cmd: "odds", options, n: mid.n, m: mid.m };
+    const msg = { cmd: "odds", options, n: mid.n, m: mid.m, lang: t.lang };
     if (onlyMid) msg.only = "mid";
     const r = await client.call(msg);
     if (mine < shown) return;                 // an older answer arriving late
@@ -136,8 +138,8 @@ export async function mount(root, ctx) {
     drawMid(r.mid);
     root.dataset.state = "ok";
     root.dataset.asked = String(mine);
-    status.textContent = onlyMid ? `Mid-deal card: banker's edge ${r.mid.edge.text} (${r.mid.edge.percent}).`
-      : `Banker's edge ${r.edge.text} (${r.edge.percent}).`;
+    status.textContent = onlyMid ? t("table.odds-status-mid", { exact: r.mid.edge.text, percent: r.mid.edge.percent })
+      : t("table.odds-status", { exact: r.edge.text, percent: r.edge.percent });
   }
 
   await ask(false);

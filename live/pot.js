@@ -3,16 +3,17 @@
 // nothing up: the pot in play, a trick's third, every payment, the net per seat and what stays
 // on the table are the engine's, and so is the check against the sources' worked examples.
 
-import { h, ruleLink, showRefusal } from "./common.js";
+import { h, ruleLink, sayOf, showRefusal } from "./common.js";
 
 export const table = false;          // a calculator: the loader opens no table for it
 
-const NUMBERS = [["contributions", "Staked at the start"], ["pot", "Pot in play"], ["share", "A trick pays (a third)"],
-  ["payments", "Paid at the end"], ["next_carry", "Stays on the table"], ["next_pot", "Next deal's pot in play"],
-  ["next_share", "Next deal: a trick pays"]];
+// the engine's numbers shown, each named by the catalogue's table.pot-<key>
+const NUMBERS = ["contributions", "pot", "share", "payments", "next_carry", "next_pot", "next_share"];
+const numberId = (k) => `table.pot-${k.replace(/_/g, "-")}`;
 
 export async function mount(root, ctx) {
   const { client } = ctx;
+  const t = sayOf(ctx);
   const uid = Math.random().toString(36).slice(2, 7);
   const id = (s) => `lt-pot-${s}-${uid}`;
   const setup = (ctx.setup && ctx.setup.options) || {};
@@ -20,7 +21,7 @@ export async function mount(root, ctx) {
   const inputs = {}, seatInputs = { active: [], tricks: [] };
 
   root.classList.add("lt", "lt-tool", "lt-pot");
-  const form = h("form", { class: "lt-tool-form", "aria-label": "The deal to settle", onsubmit: (e) => e.preventDefault() });
+  const form = h("form", { class: "lt-tool-form", "aria-label": t("table.pot-form-aria"), onsubmit: (e) => e.preventDefault() });
   const seats = h("table", { class: "lt-tool-table lt-pot-seats" });
   const alert = h("p", { class: "lt-reason", role: "alert" });
   const status = h("p", { class: "lt-status", "aria-live": "polite" });
@@ -74,16 +75,16 @@ export async function mount(root, ctx) {
     const body = [];
     for (let p = 0; p < 7; p++) {
       const a = h("input", { type: "checkbox", id: id(`active-${p}`), "aria-label": active.label.replace("{seat}", p), title: active.help });
-      const t = h("input", { type: "number", id: id(`tricks-${p}`), min: String(tricks.min), max: String(tricks.max), step: "1",
+      const took = h("input", { type: "number", id: id(`tricks-${p}`), min: String(tricks.min), max: String(tricks.max), step: "1",
         inputmode: "numeric", "aria-label": tricks.label.replace("{seat}", p), title: tricks.help });
       a.addEventListener("change", () => ask(read()));
-      t.addEventListener("change", () => ask(read()));
-      seatInputs.active.push(a); seatInputs.tricks.push(t);
-      body.push(h("tr", { "data-seat": String(p) }, h("th", { scope: "row", text: `seat ${p}` }), h("td", {}, a), h("td", {}, t)));
+      took.addEventListener("change", () => ask(read()));
+      seatInputs.active.push(a); seatInputs.tricks.push(took);
+      body.push(h("tr", { "data-seat": String(p) }, h("th", { scope: "row", text: t("core.seat", { n: p }) }), h("td", {}, a), h("td", {}, took)));
     }
-    seats.replaceChildren(h("caption", { text: "Who played, and the tricks each took" }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "seat" }), h("th", { scope: "col", text: "plays" }),
-        h("th", { scope: "col", text: "tricks" }))), h("tbody", {}, body));
+    seats.replaceChildren(h("caption", { text: t("table.pot-seats-caption") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.pot-seat-col") }), h("th", { scope: "col", text: t("table.pot-plays-col") }),
+        h("th", { scope: "col", text: t("table.pot-tricks-col") }))), h("tbody", {}, body));
   }
 
   function setControls(s) {
@@ -98,46 +99,45 @@ export async function mount(root, ctx) {
     seats.querySelectorAll("tbody tr").forEach((tr) => { tr.hidden = Number(tr.dataset.seat) >= s.players; });
   }
 
-  const said = (k) => { const row = NUMBERS.find(([key]) => key === k); return row ? row[1].toLowerCase() : k.replace(/_/g, " "); };
+  const said = (k) => (NUMBERS.includes(k) ? t(numberId(k)).toLowerCase() : k.replace(/_/g, " "));
   const words = (v) => Array.isArray(v) ? v.join(", ") : String(v);
 
   function drawNumbers(r) {
     numbers.replaceChildren(h("table", { class: "lt-tool-table lt-pot-numbers" },
-      h("caption", { text: "The engine's numbers" }),
-      h("tbody", {}, NUMBERS.map(([k, label]) => h("tr", { "data-key": k }, h("th", { scope: "row", text: label + (Array.isArray(r[k]) ? " (by seat)" : "") }),
+      h("caption", { text: t("table.pot-numbers-caption") }),
+      h("tbody", {}, NUMBERS.map((k) => h("tr", { "data-key": k }, h("th", { scope: "row", text: Array.isArray(r[k]) ? t("table.pot-by-seat", { label: t(numberId(k)) }) : t(numberId(k)) }),
         h("td", { class: "num", text: words(r[k]) }))))));
     if (r.check === null) return;
     numbers.append(h("p", { class: "lt-pot-check" + (r.check.length ? " lt-differs" : " lt-matches"),
-      text: r.check.length ? `These settings differ from the worked example in: ${r.check.map(said).join("; ")}.`
-        : "\u2714 Matches the worked example of the sources." }));
+      text: r.check.length ? t("table.pot-differs", { what: r.check.map(said).join("; ") }) : t("table.pot-matches") }));
   }
 
   function drawLedger(led) {
-    const head = h("tr", {}, h("td", {}), led.seats.map((s) => h("th", { scope: "col", text: s })), h("th", { scope: "col", text: "table" }));
+    const head = h("tr", {}, h("td", {}), led.seats.map((s) => h("th", { scope: "col", text: s })), h("th", { scope: "col", text: t("table.pot-table-col") }));
     const rows = led.lines.map((ln) => h("tr", {}, h("th", { scope: "row" }, ln.text, linkTo(ln.rule)),
       ln.amounts.map((x) => h("td", { class: "num", text: x })), h("td", { class: "num", text: ln.table })));
-    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: "net" }), led.net.map((x) => h("td", { class: "num", text: x })),
+    rows.push(h("tr", { class: "lt-net" }, h("th", { scope: "row", text: t("table.pot-net") }), led.net.map((x) => h("td", { class: "num", text: x })),
       h("td", { class: "num", text: led.table })));
-    ledger.replaceChildren(h("p", { class: "lt-tool-note", text: "The settlement: one line a payment, a column a seat, the last column the table." }),
+    ledger.replaceChildren(h("p", { class: "lt-tool-note", text: t("table.pot-ledger-note") }),
       h("div", { class: "lt-tool-scroll" }, h("table", { class: "lt-ledger-table" },
-      h("caption", { class: "lt-sr", text: "The settlement" }),
+      h("caption", { class: "lt-sr", text: t("table.pot-ledger-caption") }),
       h("thead", {}, head), h("tbody", {}, rows))));
   }
 
   async function ask(s) {
     const mine = ++asked;
-    const r = await client.call(s === undefined ? { cmd: "pot" } : { cmd: "pot", settings: s });
+    const r = await client.call(s === undefined ? { cmd: "pot", lang: t.lang } : { cmd: "pot", settings: s, lang: t.lang });
     if (mine < shown) return;
     shown = mine;
     if (!controls && r.controls) drawControls(r.controls);
-    if (!r.ok) { showError(r); root.dataset.state = "refused"; status.textContent = "Refused: the numbers shown are from before."; return; }
+    if (!r.ok) { showError(r); root.dataset.state = "refused"; status.textContent = t("table.pot-refused"); return; }
     showError(null);
     settings = r.settings;
     setControls(settings);
     drawNumbers(r); drawLedger(r.ledger);
     root.dataset.state = "ok";
     root.dataset.asked = String(mine);
-    status.textContent = `Pot in play ${r.pot}; a trick pays ${r.share}; ${r.next_carry} stays on the table.`;
+    status.textContent = t("table.pot-status", { pot: r.pot, share: r.share, carry: r.next_carry });
   }
 
   await ask(Object.keys(setup).length ? setup : undefined);   // no settings: the engine's default example

@@ -48,14 +48,14 @@ from stukolka.errors import (  # noqa: F401  (re-exported: the family lives in s
     BotError, CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError, RulesError,
     StukolkaError,
 )
-from stukolka.i18n import DEFAULT, Msg, check_lang, number_text, tr
-from stukolka.rule_pages import RULE_PAGES
+from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
+from stukolka.rule_pages import RULE_PAGES, RULE_TITLES
 
 __all__ = [
     "CHANCE", "TERMINAL", "StukolkaError", "RulesError", "InvalidActionError", "IllegalActionError",
     "CardParseError", "DeckError", "RecordError", "BotError", "GameState", "Observation", "Session",
     "LedgerLine", "Ledger", "ActionInfo", "sample_chance", "play_random", "playthrough", "check_record", "read_json",
-    "money_text",
+    "money_text", "rule_title", "rule_link_html",
 ]
 
 CHANCE = -1    #: ``current_player()`` at a chance node (shuffle, draw)
@@ -272,6 +272,26 @@ class Ledger:
                 "<tbody>" + "".join(body) + "</tbody></table>")
 
 
+def rule_title(label: str, lang: str = DEFAULT) -> str:
+    """The rule ``label`` (a bare book label) in a few words, in ``lang``: the heading under the
+    label in that edition's chapter (``stukolka.rule_pages.RULE_TITLES``, written by
+    ``tools/make_rule_pages.py``); where that edition does not define it yet, the catalogue's name
+    of the rule (``rules.<label>``); a label the book does not define, its own words.
+
+    >>> rule_title("stukolka-rule-rotation"), rule_title("stukolka-rule-rotation", "ru")
+    ('Whose deal next', 'Кому сдавать дальше')
+    >>> rule_title("stukolka-rule-no-such-thing", "ru")
+    'no such thing'
+    """
+    check_lang(lang)
+    title = RULE_TITLES.get(lang, {}).get(label)
+    if title:
+        return title
+    if f"rules.{label}" in catalogue(lang):
+        return tr(f"rules.{label}", lang)
+    return label.split("-rule-")[-1].replace("-", " ")
+
+
 def rule_link_html(label: str, lang: str = DEFAULT) -> str:
     """The rule ``label`` (a bare book label) as a link in words to the chapter that defines it,
     e.g. ``<small>(rule: <a class="rule-link" href="stukolka_rules.html#stukolka-rule-rotation"
@@ -287,7 +307,7 @@ def rule_link_html(label: str, lang: str = DEFAULT) -> str:
     if page is None:
         words = label.split("-rule-")[-1].replace("-", " ")
         return f"<small class='rule-ref' data-rule='{e(label)}'>({e(tr('core.rule', lang, words=words))})</small>"
-    chapter, words = page
+    chapter, words = page[0], rule_title(label, lang)
     link = (f"<a class='rule-link' href='{e(chapter)}.html#{e(label)}'"
             f" data-rule='{e(label)}'>{e(words)}</a>")
     return f"<small class='rule-ref'>({e(tr('core.rule', lang, words='{words}')).format(words=link)})</small>"

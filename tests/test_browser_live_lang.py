@@ -67,7 +67,7 @@ def english_fragments() -> list[str]:
         for text in texts:
             for part in re.split(r"\{[^{}]*\}", text):
                 part = part.strip(" ,.:;()—-…")
-                if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", part):
+                if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", part) and len(part.split()) >= 2:
                     out.add(part)
     return sorted(out)
 
@@ -158,3 +158,76 @@ def test_the_english_words_checked_are_the_tables_own():
     fragments = english_fragments()
     assert "Save this deal" in fragments and "Replay from the start" in fragments
     assert all(len(f.split()) >= 2 for f in fragments)
+
+
+# ----------------------------------------------------------------------------- a Russian page, every kind of table
+#: A table of each kind and each calculator, as on a page of the Russian edition: no ``:lang:``, the
+#: page's ``<html lang="ru">`` gives them their language.
+RU_PAGE_TABLES = [
+    ("stukolka", {"n_players": 3, "dealer": 2}, 11, [0]),
+    ("shtoss", {"punters": 1}, 7, [1]),
+    ("pharaon", {}, 5, [1]),
+    ("faraon", {"players": 3, "match": True}, 1, [0]),
+    ("pot", {}, 0, []),
+    ("odds", {}, 0, []),
+]
+#: Everything a reader may read in a live table: its text and its accessible names, its rule links
+#: included (the stored picture, hidden once the table is live, left out).
+ALL_TEXT = """(root) => {
+  const bits = [root.innerText];
+  for (const el of root.querySelectorAll('*')) if (!el.closest('.live-static')) for (const a of ['aria-label', 'title', 'placeholder'])
+    if (el.hasAttribute(a)) bits.push(el.getAttribute(a));
+  for (const o of root.querySelectorAll('.live-mount option')) bits.push(o.textContent);
+  return bits.join('\\n');
+}"""
+
+
+@pytest.fixture(scope="module")
+def ru_site(live_site_path):
+    ext = _ext()
+    template = (live_site_path / "book" / "intro.html").read_text(encoding="utf-8")
+    tables = "".join(ext.placeholder_html(g, o, s, p, "", book="ru") for g, o, s, p in RU_PAGE_TABLES)
+    body = f'<section id="live-ru"><h1>Русская страница</h1>{tables}</section>'
+    out = re.sub(r'(<article class="bd-article">).*?(</article>)', lambda m: m.group(1) + body + m.group(2),
+                 template, count=1, flags=re.S)
+    out = re.sub(r'(<nav id="pst-page-toc-nav"[^>]*>).*?(</nav>)', r"\1\2", out, count=1, flags=re.S)
+    out = re.sub(r'<html lang="[^"]*"', '<html lang="ru"', out, count=1)
+    head = ('<link rel="stylesheet" href="../_static/live/live.css"><link rel="stylesheet" href="../_static/live/tools.css">'
+            '<script type="module" src="../_static/live/loader.js"></script>')
+    (live_site_path / "book" / "live_ru_page.html").write_text(out.replace("</head>", head + "</head>", 1), encoding="utf-8")
+    with served(live_site_path) as url:
+        yield url
+
+
+def latin_words(text: str) -> list[str]:
+    """The English left in a text: the table's own templates, and any Latin word of three letters or more."""
+    return sorted(set([f for f in english_fragments() if f in text]
+                      + re.findall(r"(?<![\w/.-])[A-Za-z]{3,}(?![\w/.-])", text)))
+
+
+def test_a_russian_page_has_every_kind_of_table_and_calculator_in_russian(ru_site, watched):
+    page = watched.page
+    page.goto(f"{ru_site}book/live_ru_page.html")
+    n = len(RU_PAGE_TABLES)
+    page.wait_for_function(f"document.querySelectorAll('.live-table[data-live=live], .live-table[data-live=failed]').length === {n}",
+                           timeout=START_MS)
+    tables = page.locator(".live-table")
+    assert tables.evaluate_all("els => els.map(e => e.dataset.live)") == ["live"] * n, (watched.errors, tables.nth(4).inner_text())
+    page.wait_for_function("[...document.querySelectorAll('.lt-tool')].every(e => e.dataset.state === 'ok')", timeout=60_000)
+    left = {}
+    for i, (game, *_rest) in enumerate(RU_PAGE_TABLES):
+        t = tables.nth(i)
+        summary = t.locator("details.lt-settings > summary")
+        if summary.count():                                # the settings panel, opened
+            summary.first.click()
+            t.locator(".lt-settings .lt-set-row, .lt-settings fieldset").first.wait_for()
+        more = t.locator("details.lt-tool-places > summary")
+        if more.count():
+            more.first.click()
+        words = latin_words(t.evaluate(ALL_TEXT))
+        if words:
+            left[game] = words
+    assert left == {}, left
+    assert tables.nth(4).get_by_label("Пример из источников").count() == 1
+    assert tables.nth(5).locator(".lt-odds-edge .lt-percent").inner_text().endswith("\u202f%")
+    assert watched.errors == [] and watched.foreign == []

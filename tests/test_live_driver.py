@@ -19,6 +19,7 @@ import pytest
 
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger, LedgerLine
 from stukolka.errors import split_tags
+from stukolka.i18n import tr
 from stukolka.errors import IllegalActionError, RulesError
 from stukolka.live import GAMES, LiveTable, handle, register_game
 from stukolka.live.driver import TURN_RULE, GameSpec, card_pictures
@@ -402,7 +403,29 @@ def test_the_directive_in_a_small_sphinx_build(tmp_path):
     assert {p.name for p in (out / "_static" / "live").iterdir()} >= {"loader.js", "worker.js", "stukolka.js",
                                                                       "live.css", "rules.json"}
     assert json.loads((out / "_static" / "live" / "rules.json").read_text(encoding="utf-8")) == {
-        "stukolka-rule-remiz": {"href": "index.html#stukolka-rule-remiz", "title": "Remiz"}}
+        "stukolka-rule-remiz": {"href": "index.html#stukolka-rule-remiz", "title": "Remiz",
+                                "titles": {"en": "The remiz", "ru": "Ремиз"}}}
+
+
+def test_the_directive_in_a_small_russian_sphinx_build(tmp_path):
+    """A book built with ``language = "ru"`` (the Russian edition): its table names no ``:lang:``
+    and stores its tasks in Russian; the page says ``<html lang="ru">``, which the loader reads."""
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    (src / "conf.py").write_text(f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+                                 "extensions = ['myst_parser', 'live_tables']\nlanguage = 'ru'\n", encoding="utf-8")
+    (src / "index.md").write_text("# Сдача\n\n```{live-table} stukolka\n"
+                                  ':options: {"n_players": 3, "dealer": 0}\n:seed: 5\n:people: [0]\n:tasks: two-tricks\n'
+                                  "Сдача на троих.\n```\n", encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(out), str(tmp_path / "doctrees"), "html", status=None,
+                 warningiserror=False)   # (a second Sphinx in one process warns that its nodes are registered again)
+    app.build()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="ru"' in page and 'data-lang=' not in page
+    assert "Задания за этим столом" in page and tr("exercises.task.two-tricks", "ru") in page
+    assert "Tasks at this table" not in page
 
 
 # --------------------------------------------------------------------------- positions, replay, shtoss

@@ -476,7 +476,11 @@ class LiveTable:
             raise RulesError(f"game {self.game!r} gives no hint at a live table [{GAME_RULE}]")
         if who is None or self.waiting_for() != "person" or self.to_act() != who:
             raise RulesError(f"a hint is for the person to act (to act: {self._who()}) [{TURN_RULE}]")
-        return self.spec.hint(self.state, who, self.seed * 1_000_003 + len(self.moves), samples)
+        hint: Any = self.spec.hint
+        seed = self.seed * 1_000_003 + len(self.moves)
+        if "lang" in inspect.signature(hint).parameters:     # the advice in the table's language
+            return dict(hint(self.state, who, seed, samples, lang=self.lang))
+        return dict(hint(self.state, who, seed, samples))
 
     def record(self) -> dict[str, Any]:
         """The deal's record (the engine's ``to_record()``): once the deal is over, or for a

@@ -12,6 +12,7 @@ from stukolka.cards import Cards, deck, format_card
 from stukolka.errors import RulesError, StukolkaError
 from stukolka.faraon import FaraonMatch, FaraonRules, FaraonState
 from stukolka.faraon.rules import MAX_PLAYERS, MIN_PLAYERS
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.live.positions import moves_of, play_moves, position_error
 from stukolka.live.registry import GameSpec
 
@@ -159,24 +160,29 @@ def faraon_public(state: GameState) -> dict[str, Any]:
     return dict(state.view(None))
 
 
-def faraon_settings() -> dict[str, Any]:
+def faraon_settings(lang: str = DEFAULT) -> dict[str, Any]:
     """What a settings panel of the shedding game offers, read from the engine's rules: the number
     of players (``faraon-rule-players``), a match to the target or one hand, the target, passing a
-    7 on, a queen on anything, and who plays each seat (a person or a bot)."""
+    7 on, a queen on anything, and who plays each seat (a person or a bot); its words in ``lang``.
+
+    >>> faraon_settings("ru")["fields"][1]["label"]
+    'Предел партии'
+    """
+    check_lang(lang)
     d = FaraonRules()
     fields: list[dict[str, Any]] = [
-        {"name": "match", "kind": "bool", "label": "A match: hands until a total reaches the target", "default": True,
+        {"name": "match", "kind": "bool", "label": tr("table.faraon-set-match", lang), "default": True,
          "rule": "faraon-rule-match"},
-        {"name": "target", "kind": "int", "label": "Target", "default": d.target, "min": 10, "max": 1000, "step": 10,
-         "rule": "faraon-rule-match"},
-        {"name": "seven_stacking", "kind": "bool", "label": "A 7 may be passed on with another 7",
+        {"name": "target", "kind": "int", "label": tr("table.faraon-set-target", lang), "default": d.target, "min": 10,
+         "max": 1000, "step": 10, "rule": "faraon-rule-match"},
+        {"name": "seven_stacking", "kind": "bool", "label": tr("table.faraon-set-seven", lang),
          "default": d.seven_stacking, "rule": "faraon-rule-seven"},
-        {"name": "queen_on_anything", "kind": "bool", "label": "A queen may go on any card",
+        {"name": "queen_on_anything", "kind": "bool", "label": tr("table.faraon-set-queen", lang),
          "default": d.queen_on_anything, "rule": "faraon-rule-queen-wild"},
     ]
-    return {"seats": {"field": "players", "label": "Players", "min": MIN_PLAYERS, "max": MAX_PLAYERS, "offset": 0,
-                      "default": d.players, "rule": "faraon-rule-players"},
-            "seat_names": [f"seat {q}" for q in range(MAX_PLAYERS)],
+    return {"seats": {"field": "players", "label": tr("table.faraon-set-players", lang), "min": MIN_PLAYERS,
+                      "max": MAX_PLAYERS, "offset": 0, "default": d.players, "rule": "faraon-rule-players"},
+            "seat_names": [tr("core.seat", lang, n=q) for q in range(MAX_PLAYERS)],
             "fields": fields, "defaults": {f["name"]: f["default"] for f in fields} | {"players": d.players}}
 
 

@@ -27,6 +27,7 @@ from stukolka.base import GameState
 from stukolka.bots import RuleOfThumbBot
 from stukolka.bots.advisor import advise, nothing_to_advise
 from stukolka.errors import RulesError, split_tags
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.live.registry import GameSpec
 from stukolka.stukolka import StukolkaRules, StukolkaState
 from stukolka.stukolka.observation import StukolkaObservation
@@ -103,12 +104,12 @@ def stukolka_settings() -> dict[str, Any]:
 
 
 
-def stukolka_hint(state: GameState, seat: int, seed: int, samples: int | None = None) -> dict[str, Any]:
+def stukolka_hint(state: GameState, seat: int, seed: int, samples: int | None = None, lang: str = DEFAULT) -> dict[str, Any]:
     """The advisor's word for ``seat`` (the seat to act): each legal action's mean chips over deals
     consistent with what that seat has seen, best first, with the words of its button
     (``describe_action``).  The advisor is given the seat's observation and the legal actions,
     never the state, so it cannot read a hand the seat may not see.  Where the engine has nothing to
-    advise (a cut, a single choice) the answer is a note instead, with the rule.
+    advise (a cut, a single choice) the answer is a note instead, with the rule.  The words are in ``lang``.
 
     >>> s = new_stukolka({"variant": "obligatory", "n_players": 4, "dealer": 0, "trump": "9♠",
     ...                   "hands": {"1": "A♥ 10♠ 7♦"}, "carry": 15}, random.Random(5))
@@ -116,23 +117,27 @@ def stukolka_hint(state: GameState, seat: int, seed: int, samples: int | None = 
     >>> sorted(a["words"] for a in hint["advice"])
     ['Knock (I play)', 'Pass']
     """
+    check_lang(lang)
     obs = state.observation(seat)
     if not isinstance(obs, StukolkaObservation):
         raise RulesError(f"a Stukolka hint needs a Stukolka deal, not {type(state).__name__} [live-table-game]")
     why = nothing_to_advise(obs)
     legal = state.legal_actions()
     if why is not None or len(legal) == 1:
-        text, rule, _ = split_tags(why) if why else ("nothing to advise: this is the only move the rules allow", "", "")
-        info = state.describe_action(legal[0]) if len(legal) == 1 else None
+        text, rule, _ = split_tags(why) if why else ("", "", "")
+        if lang != DEFAULT or not text:         # the advisor's reason is English: another language says it is none
+            text = tr("table.hint-nothing" if text else "table.hint-only-move", lang)
+        info = state.describe_action(legal[0], lang=lang) if len(legal) == 1 else None
+        text = text[:1].upper() + text[1:]
         return {"advice": [], "rule": rule or (info.rule if info else ""),
-                "note": text[:1].upper() + text[1:] + (f" ({info.words})." if info else ".")}
+                "note": tr("table.hint-note", lang, text=text, words=info.words) if info else text + "."}
     if obs.hand is None and getattr(state, "unseen_discard")() is not None:
         # a buyer in the dark who has not looked: his one choice names no card, and there is
         # nothing to weigh (stukolka-rule-dark)
         return {"advice": [], "rule": "stukolka-rule-dark",
-                "note": "You have not looked at your cards: the card you throw out is any one of them."}
+                "note": tr("table.hint-unlooked", lang)}
     advice = advise(obs, seat, samples, seed, legal_actions=legal, rules=getattr(state, "rules"))
-    infos = {a.action: state.describe_action(a.action) for a in advice}
+    infos = {a.action: state.describe_action(a.action, lang=lang) for a in advice}
     return {"advice": [{"action": a.action, "words": infos[a.action].words, "mean": _money(a.mean),
                         "mean_float": round(float(a.mean), 2), "low": round(a.low, 2), "high": round(a.high, 2),
                         "samples": a.samples} for a in advice],

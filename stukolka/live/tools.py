@@ -37,13 +37,15 @@ from typing import Any
 from stukolka.base import Ledger, RulesError, StukolkaError, money_text
 from stukolka.live.registry import register_command
 from stukolka.cards import HEARTS, SPADES, make_card
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.shtoss import odds
 from stukolka.shtoss.rules import ShtossRules, between_abcugs, settle_card
 from stukolka.stukolka.pot import deal_ledger, opening_contributions, paid_at_end, pot_in_play, trick_share
 
-__all__ = ["register", "exact", "ODDS_CONTROLS", "POT_CONTROLS", "POT_EXAMPLES", "odds_rules", "odds_numbers", "odds_report",
+__all__ = ["register", "exact", "ODDS_CONTROLS", "POT_CONTROLS", "ODDS_FIELDS", "POT_FIELDS", "POT_EXAMPLES", "odds_rules", "odds_numbers", "odds_report",
            "mid_deal_numbers", "mid_deal_report", "odds_answer", "pot_settings", "pot_ledger", "pot_report", "pot_answer",
-           "DEFAULT_EXAMPLE", "static_picture", "refusal"]
+           "DEFAULT_EXAMPLE", "static_picture", "refusal", "said_controls", "percent_text", "example_words",
+           "EXAMPLE_WORDS"]
 
 
 def exact(x: int | Fraction, digits: int = 4) -> dict[str, str]:
@@ -60,36 +62,77 @@ def exact(x: int | Fraction, digits: int = 4) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------------------- the odds explorer
-#: The explorer's controls, in the order shown: ``name`` (a rules field, or ``n``/``m``), the
-#: ``label`` (the control's accessible name), ``kind`` (select, check, range), choices or limits.
-ODDS_CONTROLS: tuple[dict[str, Any], ...] = (
-    {"name": "deck_size", "label": "Deck", "kind": "select", "value": 52,
-     "choices": [[52, "52 cards"], [36, "36 cards"], [32, "32 cards"]], "help": "Cards in the banker's deck"},
-    {"name": "plie_rule", "label": "Plie", "kind": "select", "value": "banker_wins",
-     "choices": [["banker_wins", "banker wins"], ["half", "half"], ["push", "push"]],
-     "help": "Two cards of the punter's rank in one abcug", "rule": "shtoss-rule-plie"},
-    {"name": "position_payouts", "label": "Position payouts", "kind": "select", "value": "",
-     "choices": [["", "none"], ["lob_full_gorka_half", "kill from the hill costs half"],
-                 ["eleven_wins", "a kill at the 11th card wins"]],
-     "help": "Agreed payouts at some positions", "rule": "shtoss-rule-abcug-payouts"},
-    {"name": "lob_half", "label": "Half the kush on the lob", "kind": "check", "value": False,
-     "help": "A kill on the first card costs half", "rule": "shtoss-rule-lob-half"},
-    {"name": "lob_half_requires_same_suit", "label": "Half on the lob only in the punter's suit", "kind": "check",
-     "value": False, "help": "Half on the lob only for his suit", "rule": "shtoss-rule-lob-half"},
-    {"name": "thirds", "label": "Count in thirds", "kind": "check", "value": False,
-     "help": "Suit and colour of the deciding card scale the result", "rule": "shtoss-rule-thirds"},
-    {"name": "cut_marker_removed", "label": "The cut card drops out", "kind": "check", "value": False,
-     "help": "The bottom card is not dealt", "rule": "shtoss-rule-podrezka"},
-    {"name": "thirteenth_card_premium", "label": "13th-card premium", "kind": "check", "value": False,
-     "help": "Own card at the 13th place pays double", "rule": "shtoss-rule-13th-card"},
-    {"name": "n", "label": "Mid-deal stake: cards to come, n", "kind": "range", "value": 52, "min": 2, "max": 52,
-     "step": 2, "help": "Cards still to be turned", "rule": "shtoss-rule-mid-deal-bets"},
-    {"name": "m", "label": "Mid-deal stake: cards of its rank among them, m", "kind": "range", "value": 4, "min": 1,
-     "max": 4, "step": 1, "help": "Cards of the staked rank still to come", "rule": "shtoss-rule-mid-deal-bets"},
+#: The explorer's controls, in the order shown: ``name`` (a rules field, or ``n``/``m``), ``kind``
+#: (select, check, range), choices (values) or limits, and the rule.  Their words (``label``, the
+#: control's accessible name, ``help`` and each choice's) are the catalogue's: :func:`said_controls`.
+ODDS_FIELDS: tuple[dict[str, Any], ...] = (
+    {"name": "deck_size", "kind": "select", "value": 52, "choices": [52, 36, 32]},
+    {"name": "plie_rule", "kind": "select", "value": "banker_wins", "choices": ["banker_wins", "half", "push"],
+     "rule": "shtoss-rule-plie"},
+    {"name": "position_payouts", "kind": "select", "value": "",
+     "choices": ["", "lob_full_gorka_half", "eleven_wins"], "rule": "shtoss-rule-abcug-payouts"},
+    {"name": "lob_half", "kind": "check", "value": False, "rule": "shtoss-rule-lob-half"},
+    {"name": "lob_half_requires_same_suit", "kind": "check", "value": False, "rule": "shtoss-rule-lob-half"},
+    {"name": "thirds", "kind": "check", "value": False, "rule": "shtoss-rule-thirds"},
+    {"name": "cut_marker_removed", "kind": "check", "value": False, "rule": "shtoss-rule-podrezka"},
+    {"name": "thirteenth_card_premium", "kind": "check", "value": False, "rule": "shtoss-rule-13th-card"},
+    {"name": "n", "kind": "range", "value": 52, "min": 2, "max": 52, "step": 2, "rule": "shtoss-rule-mid-deal-bets"},
+    {"name": "m", "kind": "range", "value": 4, "min": 1, "max": 4, "step": 1, "rule": "shtoss-rule-mid-deal-bets"},
 )
-_RULE_FIELDS = tuple(c["name"] for c in ODDS_CONTROLS if c["name"] not in ("n", "m"))
+_RULE_FIELDS = tuple(c["name"] for c in ODDS_FIELDS if c["name"] not in ("n", "m"))
 _CARD = make_card(12, SPADES)                    # the punter's card (any: the suits are symmetric)
 _OTHER = make_card(12, HEARTS)               # a deciding card of another suit, for "who wins at a place"
+
+
+def _msg(prefix: str, *names: Any) -> str:
+    """The catalogue's id of a calculator's word: ``table.<prefix>-<name>-...`` (``_`` written ``-``)."""
+    return "table." + "-".join([prefix, *(str(n).replace("_", "-") or "none" for n in names)])
+
+
+def said_controls(controls: Sequence[Mapping[str, Any]], prefix: str, lang: str = DEFAULT) -> list[dict[str, Any]]:
+    """A calculator's controls as the page draws them, with their words in ``lang``: each control's
+    ``label`` and ``help`` (``table.<prefix>-<name>`` and ``...-help``) and its choices as
+    ``[value, words]``; a per-seat control's label keeps its ``{seat}`` for the page to fill.
+
+    >>> said_controls(ODDS_FIELDS, "odds", "ru")[0]["choices"][1]
+    [36, '36 карт']
+    """
+    check_lang(lang)
+    out = []
+    for c in controls:
+        d = dict(c)
+        d["label"] = tr(_msg(prefix, c["name"]), lang, **({"seat": "{seat}"} if c.get("per_seat") else {}))
+        d["help"] = tr(_msg(prefix, c["name"], "help"), lang)
+        if "choices" in c:
+            d["choices"] = [[v, _choice_words(prefix, c["name"], v, lang)] for v in c["choices"]]
+        out.append(d)
+    return out
+
+
+def _choice_words(prefix: str, name: str, value: Any, lang: str) -> str:
+    if prefix == "odds" and name == "deck_size":
+        return tr("table.shtoss-set-deck-size", lang, n=value)
+    if prefix == "pot" and name == "example":
+        return example_words(value, lang)
+    return tr(_msg(prefix, name, value), lang)
+
+
+def percent_text(x: int | Fraction, lang: str = DEFAULT, digits: int = 4) -> str:
+    """A probability as a percentage for display, as ``lang`` writes it: ``3.9616%``, ``3,9616 %``.
+
+    >>> percent_text(Fraction(33, 833), "ru")
+    '3,9616\u202f%'
+    """
+    said = f"{float(x):.{digits}%}"
+    return said[:-1].replace(".", ",") + "\u202f%" if check_lang(lang) == "ru" else said
+
+
+def _in_lang(x: dict[str, str], value: int | Fraction, lang: str, digits: int = 4) -> dict[str, str]:
+    return {**x, "percent": percent_text(value, lang, digits)} if lang != DEFAULT else x
+
+
+#: The explorer's controls said in English (:func:`said_controls`), for a caller that draws them itself.
+ODDS_CONTROLS: tuple[dict[str, Any], ...] = tuple(said_controls(ODDS_FIELDS, "odds"))
 
 
 def odds_rules(options: Mapping[str, Any]) -> ShtossRules:
@@ -125,17 +168,19 @@ def odds_numbers(rules: ShtossRules) -> dict[str, Any]:
             "plie": odds.plie_probability(rules), "places": places, "winners": winners}
 
 
-def odds_report(rules: ShtossRules) -> dict[str, Any]:
-    """:func:`odds_numbers` for a page: each exact number as :func:`exact`, the places as rows
-    (``place``, ``p``, ``bar`` its height against the likeliest place, ``winner``, ``rule``)."""
+def odds_report(rules: ShtossRules, lang: str = DEFAULT) -> dict[str, Any]:
+    """:func:`odds_numbers` for a page: each exact number as :func:`exact` (its percentage as
+    ``lang`` writes it), the places as rows (``place``, ``p``, ``bar`` its height against the
+    likeliest place, ``winner`` (punter, banker, nobody), ``winner_words`` in ``lang``, ``rule``)."""
+    check_lang(lang)
     nums = odds_numbers(rules)
     places = nums["places"]
     top = max(places.values()) if places else Fraction(1)
-    rows = [{"place": k, "p": exact(p, 2), "bar": round(float(p / top), 4) if top else 0.0,
-             "winner": nums["winners"][k][0], "rule": nums["winners"][k][1]} for k, p in sorted(places.items())]
-    return {"edge": exact(nums["edge"]), "punter_wins": exact(nums["punter_wins"]),
-            "banker_wins": exact(nums["banker_wins"]), "plie": exact(nums["plie"]), "places": rows,
-            "deck_size": rules.deck_size, "deal_length": rules.deal_length}
+    rows = [{"place": k, "p": _in_lang(exact(p, 2), p, lang, 2), "bar": round(float(p / top), 4) if top else 0.0,
+             "winner": nums["winners"][k][0], "winner_words": tr(f"table.odds-winner-{nums['winners'][k][0]}", lang),
+             "rule": nums["winners"][k][1]} for k, p in sorted(places.items())]
+    said = {k: _in_lang(exact(nums[k]), nums[k], lang) for k in ("edge", "punter_wins", "banker_wins", "plie")}
+    return {**said, "places": rows, "deck_size": rules.deck_size, "deal_length": rules.deal_length}
 
 
 def mid_deal_numbers(rules: ShtossRules, n: int, m: int) -> tuple[int, int, Fraction]:
@@ -149,21 +194,31 @@ def mid_deal_numbers(rules: ShtossRules, n: int, m: int) -> tuple[int, int, Frac
     return nn, mm, odds.mid_deal_edge(rules, nn, mm)
 
 
-def mid_deal_report(rules: ShtossRules, n: int, m: int) -> dict[str, Any]:
-    """:func:`mid_deal_numbers` for a page, with the limits of ``n``."""
+def mid_deal_report(rules: ShtossRules, n: int, m: int, lang: str = DEFAULT) -> dict[str, Any]:
+    """:func:`mid_deal_numbers` for a page, with the limits of ``n`` (a percentage as ``lang`` writes it)."""
     nn, mm, edge = mid_deal_numbers(rules, n, m)
     return {"n": nn, "m": mm, "n_max": between_abcugs(rules, rules.deal_length), "n_min": between_abcugs(rules, 1),
-            "edge": exact(edge)}
+            "edge": _in_lang(exact(edge), edge, check_lang(lang))}
 
 
 def odds_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``odds`` command: the fresh card (skipped with ``"only": "mid"``) and the mid-deal card."""
+    """The ``odds`` command: the fresh card (skipped with ``"only": "mid"``) and the mid-deal card,
+    the words in the message's ``lang`` (English if none)."""
+    lang = _lang(msg)
     rules = odds_rules(msg.get("options") or {})
-    out: dict[str, Any] = {"controls": list(ODDS_CONTROLS)}
+    out: dict[str, Any] = {"controls": said_controls(ODDS_FIELDS, "odds", lang)}
     if msg.get("only") != "mid":
-        out.update(odds_report(rules))
-    out["mid"] = mid_deal_report(rules, msg.get("n", rules.deal_length), msg.get("m", 4))
+        out.update(odds_report(rules, lang))
+    out["mid"] = mid_deal_report(rules, msg.get("n", rules.deal_length), msg.get("m", 4), lang)
     return out
+
+
+def _lang(msg: Mapping[str, Any]) -> str:
+    lang = msg.get("lang") or DEFAULT
+    try:
+        return check_lang(str(lang))
+    except KeyError as e:
+        raise RulesError(f"lang {lang!r}: {e.args[0]} [live-table-protocol]") from None
 
 
 # ---------------------------------------------------------------------------- the pot calculator
@@ -190,36 +245,40 @@ POT_EXAMPLES: dict[str, dict[str, Any]] = {
         expect={"contributions": [3, 3, 3, 6], "pot": 15, "share": 5}),
 }
 
+#: Each worked example's name in the catalogue (its key above is the English name, the value a page sends).
+EXAMPLE_WORDS = {name: f"table.pot-example-{i}" for i, name in enumerate(POT_EXAMPLES, 1)}
+
+
+def example_words(name: str, lang: str = DEFAULT) -> str:
+    """A worked example's name in ``lang`` (``""``: the reader's own numbers)."""
+    return tr(EXAMPLE_WORDS[name] if name else "table.pot-example-own", lang)
+
+
 #: The worked example the pot calculator opens with.
 DEFAULT_EXAMPLE = "165 on the table, fee 15; tricks 2, 1, 0"
 MAX_SEATS = 7
 
-#: The calculator's controls (as :data:`ODDS_CONTROLS`); ``per_seat`` ones repeat for each seat.
-POT_CONTROLS: tuple[dict[str, Any], ...] = (
-    {"name": "example", "label": "Worked example", "kind": "select", "value": "",
-     "choices": [["", "(your own numbers)"]] + [[k, k] for k in POT_EXAMPLES],
-     "help": "Load a worked example of the sources"},
-    {"name": "stake", "label": "Stake (dealer's fee)", "kind": "number", "value": 3, "min": 3, "max": 10**6, "step": 3,
-     "help": "The stake, a multiple of 3", "rule": "stukolka-rule-stake"},
-    {"name": "carry", "label": "On the table", "kind": "number", "value": 0, "min": 0, "max": 10**9, "step": 3,
-     "help": "The pot carried over (remizes of the last deal)", "rule": "stukolka-rule-pot-in-play"},
-    {"name": "players", "label": "Players", "kind": "range", "value": 3, "min": 3, "max": MAX_SEATS, "step": 1,
-     "help": "Number of players", "rule": "stukolka-rule-player-limits"},
-    {"name": "dealer", "label": "Dealer seat", "kind": "number", "value": 0, "min": 0, "max": MAX_SEATS - 1,
-     "step": 1, "help": "Who deals (pays the fee)", "rule": "stukolka-rule-dealer-fee"},
-    {"name": "obligatory", "label": "Obligatory deal (everyone antes)", "kind": "check", "value": False,
-     "help": "Obligatory variant with nothing on the table", "rule": "stukolka-rule-obligatory"},
-    {"name": "ante_all", "label": "Everyone antes when the table is empty", "kind": "check", "value": False,
-     "help": "ante_mode all_players", "rule": "stukolka-rule-dealer-fee"},
-    {"name": "carry_over", "label": "If all pass, the pot stays (carry over)", "kind": "check", "value": False,
-     "help": "all_pass carry_over (K-13); else the dealer takes it", "rule": "stukolka-rule-all-pass"},
-    {"name": "remiz_cap", "label": "Remiz cap (0 = none)", "kind": "number", "value": 0, "min": 0, "max": 10**9,
-     "step": 3, "help": "A ceiling on one remiz (remiz_cap, K-20)", "rule": "stukolka-rule-remiz"},
-    {"name": "active", "label": "Seat {seat} plays", "kind": "check", "per_seat": True, "value": True,
-     "help": "Did the seat knock and play?", "rule": "stukolka-rule-declare"},
-    {"name": "tricks", "label": "Tricks taken by seat {seat}", "kind": "number", "per_seat": True, "value": 0,
-     "min": 0, "max": 3, "step": 1, "help": "Tricks taken by the seat", "rule": "stukolka-rule-trick-share"},
+#: The calculator's controls (as :data:`ODDS_FIELDS`); ``per_seat`` ones repeat for each seat.
+POT_FIELDS: tuple[dict[str, Any], ...] = (
+    {"name": "example", "kind": "select", "value": "", "choices": ["", *POT_EXAMPLES]},
+    {"name": "stake", "kind": "number", "value": 3, "min": 3, "max": 10**6, "step": 3, "rule": "stukolka-rule-stake"},
+    {"name": "carry", "kind": "number", "value": 0, "min": 0, "max": 10**9, "step": 3, "rule": "stukolka-rule-pot-in-play"},
+    {"name": "players", "kind": "range", "value": 3, "min": 3, "max": MAX_SEATS, "step": 1,
+     "rule": "stukolka-rule-player-limits"},
+    {"name": "dealer", "kind": "number", "value": 0, "min": 0, "max": MAX_SEATS - 1, "step": 1,
+     "rule": "stukolka-rule-dealer-fee"},
+    {"name": "obligatory", "kind": "check", "value": False, "rule": "stukolka-rule-obligatory"},
+    {"name": "ante_all", "kind": "check", "value": False, "rule": "stukolka-rule-dealer-fee"},
+    {"name": "carry_over", "kind": "check", "value": False, "rule": "stukolka-rule-all-pass"},
+    {"name": "remiz_cap", "kind": "number", "value": 0, "min": 0, "max": 10**9, "step": 3, "rule": "stukolka-rule-remiz"},
+    {"name": "active", "kind": "check", "per_seat": True, "value": True, "rule": "stukolka-rule-declare"},
+    {"name": "tricks", "kind": "number", "per_seat": True, "value": 0, "min": 0, "max": 3, "step": 1,
+     "rule": "stukolka-rule-trick-share"},
 )
+
+
+#: The pot calculator's controls said in English (:func:`said_controls`).
+POT_CONTROLS: tuple[dict[str, Any], ...] = tuple(said_controls(POT_FIELDS, "pot"))
 
 
 def _whole(settings: Mapping[str, Any], name: str, default: int) -> int:
@@ -330,24 +389,26 @@ def _money(x: int | Fraction) -> str:
 def pot_answer(msg: Mapping[str, Any]) -> dict[str, Any]:
     """The ``pot`` command: :func:`pot_report` with the ledger as rows of words and money (no
     ``settings`` at all: the worked example :data:`~stukolka.live.tools.DEFAULT_EXAMPLE`)."""
+    lang = _lang(msg)
     settings = msg.get("settings")
     r = pot_report({"example": DEFAULT_EXAMPLE} if settings is None else settings)
     led: Ledger = r.pop("ledger")
     n = led.seats
-    names = [f"seat {p}" for p in range(n)]
-    lines = [{"item": ln.item, "text": ln.text, "rule": ln.rule,
+    names = [tr("core.seat", lang, n=p) for p in range(n)]
+    lines = [{"item": ln.item, "text": ln.words(lang), "rule": ln.rule,
               "amounts": [_money(ln.amounts[p]) if ln.amounts.get(p) else "" for p in range(n)],
               "table": _money(ln.table) if ln.table else ""} for ln in led.lines]
     r["ledger"] = {"seats": names, "lines": lines, "net": [_money(x) for x in led.net()],
                    "table": _money(led.table_change()) if led.table_change() else "0"}
     r["net"] = [int(x) if Fraction(x).denominator == 1 else str(x) for x in r["net"]]
-    r["controls"] = list(POT_CONTROLS)
+    r["controls"] = said_controls(POT_FIELDS, "pot", lang)
     r["example_names"] = list(POT_EXAMPLES)
+    r["example_words"] = example_words(r["settings"]["example"], lang)
     return r
 
 
 # ---------------------------------------------------------------------------- the stored picture
-def static_picture(kind: str, options: Mapping[str, Any] | None = None) -> str:
+def static_picture(kind: str, options: Mapping[str, Any] | None = None, lang: str = DEFAULT) -> str:
     """The build-time picture of a calculator (HTML tables of the engine's numbers) that a page
     shows until its Python has started: ``kind`` is ``"odds"`` (``options`` as the ``odds``
     command's, ``n``/``m`` included) or ``"pot"`` (``options`` as the ``pot`` command's settings)."""
@@ -356,22 +417,22 @@ def static_picture(kind: str, options: Mapping[str, Any] | None = None) -> str:
     if kind == "odds":
         n, m = opts.pop("n", None), opts.pop("m", 4)
         rules = odds_rules(opts)
-        r = odds_report(rules)
-        md = mid_deal_report(rules, rules.deal_length if n is None else n, m)
-        rows = [("Banker's edge per unit of kush", r["edge"]), ("The punter wins", r["punter_wins"]),
-                ("The banker wins", r["banker_wins"]), ("A plie decides", r["plie"]),
-                (f"Mid-deal, {md['n']} cards to come, {md['m']} of the rank: banker's edge", md["edge"])]
-        return ("<table class='lt-tool-table'><caption>" + e(f"A fresh card, {rules.deck_size}-card deck")
-                + "</caption><thead><tr><td></td><th scope='col'>exact</th><th scope='col'>percent</th></tr></thead>"
+        r = odds_report(rules, lang)
+        md = mid_deal_report(rules, rules.deal_length if n is None else n, m, lang)
+        rows = [(tr(f"table.odds-{k.replace('_', '-')}", lang), r[k]) for k in ("edge", "punter_wins", "banker_wins", "plie")]
+        rows.append((tr("table.odds-mid-status-caption", lang, n=md["n"], m=md["m"]), md["edge"]))
+        return ("<table class='lt-tool-table'><caption>" + e(tr("table.odds-fresh", lang, deck=rules.deck_size))
+                + f"</caption><thead><tr><td></td><th scope='col'>{e(tr('table.odds-exact', lang))}</th>"
+                f"<th scope='col'>{e(tr('table.odds-percent', lang))}</th></tr></thead>"
                 "<tbody>" + "".join(f"<tr><th scope='row'>{e(t)}</th><td class='num'>{e(x['text'])}</td>"
                                     f"<td class='num'>{e(x['percent'])}</td></tr>" for t, x in rows)
                 + "</tbody></table>")
     if kind == "pot":
         rep = pot_report(opts or {"example": DEFAULT_EXAMPLE})
         name = rep["settings"]["example"]
-        cap = f"<p>{e(name)}</p>" if name else ""
+        cap = f"<p>{e(example_words(name, lang))}</p>" if name else ""
         led: Ledger = rep["ledger"]
-        return cap + led._repr_html_()
+        return cap + led.html(lang)
     raise RulesError(f"calculator {kind!r} is not one of odds, pot [live-table-game]")
 
 
