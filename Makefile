@@ -4,7 +4,8 @@
 #   make lab    open the book's notebooks in JupyterLab (local Python kernel)
 #   make notebooks   copy the English code cells into the Russian notebooks, re-execute both
 #                    editions' notebooks and store their outputs (deterministic)
-#   make class  serve the book and class play on http://127.0.0.1:8800 (HOST=0.0.0.0 make class: the local network)
+#   make class  serve the book and class play on http://127.0.0.1:8800 (HOST=0.0.0.0 make class: the local network;
+#               CLASS_LANG=ru make class: the class in Russian)
 #   make html        build both editions (the English one into _build/html, the Russian one into _build/html/ru)
 #   make html-en     build the English edition alone (quick work on it)
 #   make html-ru     build the Russian edition alone (quick work on it, after one make html)
@@ -100,7 +101,7 @@ CLASS_PORT ?= 8800
 CLASS_BOOK := $(if $(wildcard _build/html/index.html),,html)
 
 class: $(VENV)/.stamp $(CLASS_BOOK)
-	$(BIN)/python -m classroom --book _build/html --port $(CLASS_PORT) $(if $(HOST),--host $(HOST),)
+	$(BIN)/python -m classroom --book _build/html --port $(CLASS_PORT) $(if $(HOST),--host $(HOST),) $(if $(CLASS_LANG),--lang $(CLASS_LANG),)
 
 # ---------------------------------------------------------------- the Russian edition
 # ru/ mirrors the root (ru/_config.yml, ru/_toc.yml, ru/book/...; docs/editions.md).  `make html`

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from stukolka.base import Ledger, rule_link_html
+from stukolka.base import Ledger, rule_link_html, rule_title
 from stukolka import errors
 from stukolka.errors import StukolkaError
 from stukolka.i18n import DEFAULT, Msg, catalogue, check_lang, number_text, tr
@@ -183,11 +183,12 @@ class Refusal:
             self.text = words.text(lang)
 
     def _words(self) -> str:
-        page = RULE_PAGES.get(self.rule)
+        """The rule's title in the refusal's language (:func:`stukolka.base.rule_title`); a label
+        that names a chapter rather than a rule (``cards-chapter``) has its words in the catalogue."""
         named = f"core.rule-name.{self.rule}"
-        if not page and self.lang != DEFAULT and named in catalogue(self.lang):
+        if self.rule not in RULE_PAGES and named in catalogue(self.lang):
             return tr(named, self.lang)
-        return page[1] if page else self.rule.split("-rule-")[-1].replace("-", " ")
+        return rule_title(self.rule, self.lang)
 
     def __str__(self) -> str:
         out = tr("core.refused", self.lang, text=self.text)
