@@ -121,7 +121,7 @@ def test_the_catalogue_module_holds_every_language_and_no_example():
     data = json.loads(text.split("export const MESSAGES = ", 1)[1].rstrip().rstrip(";"))
     assert sorted(data) == sorted(LANGS)
     for lang in LANGS:
-        assert data[lang] == {k: v for k, v in catalogue(lang).items() if not k.startswith("test.")}
+        assert data[lang] == {k: v for k, v in catalogue(lang).items() if k.split(".")[0] not in ("test", "book")}  # a chapter's words are not the tables'
         assert data[lang]["core.seat"] == catalogue(lang)["core.seat"]
 
 
