@@ -20,7 +20,7 @@ from stukolka.rule_pages import RULE_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ["shtoss_rules", "shtoss_options", "pharaon", "queen_of_spades", "shtoss_odds", "shtoss_sources_differ",
-            "faraon_shedding"]
+            "faraon_shedding", "play_shtoss", "odds_explorer"]
 
 #: A rule's label in a ledger's plain text (``[shtoss-rule-plie]``) is a reference, not words.
 LABEL = re.compile(r"\b[a-z]+-rule-[a-z0-9-]+\b")
@@ -31,6 +31,8 @@ KNOWN = {
     ("faraon_shedding", "faraon-25"): "it shows the action grammar's own words as a reader types them and as the "
                                       "record stores them",
     ("faraon_shedding", "faraon-57"): "the table widget's log (stukolka.widgets.common.GameTable) has no language yet",
+    ("odds_explorer", "eac11240"): "the pot calculator's worked examples are named in English by "
+                                   "stukolka.live.tools.POT_EXAMPLES",
 }
 
 
@@ -107,3 +109,73 @@ def test_chapter_words_are_in_both_languages(chapter: str) -> None:
 def test_rule_titles_are_russian() -> None:
     from stukolka.base import rule_link_html
     assert not LATIN.search(_visible(rule_link_html("shtoss-rule-plie", "ru")).replace("правило", ""))
+
+
+# ---------------------------------------------------------------------------- the engine's words in lang
+def test_a_deal_picture_speaks_the_language_asked() -> None:
+    from stukolka.shtoss import play_deal
+    from stukolka.shtoss.display import deal_picture, ledger_picture
+    s = play_deal(stakes={1: "stake 7♦"}, deck="K♣ 7♥")
+    en, ru = deal_picture(s), deal_picture(s, lang="ru")
+    assert repr(en) == repr(deal_picture(s, lang="en")) and en.html == deal_picture(s, lang="en").html
+    assert repr(en).splitlines()[1] == "abcug 1: right K♣ | left 7♥*"
+    assert repr(ru).splitlines()[1] == "абцуг 1: направо К♣ | налево 7♥*"
+    assert not LATIN.search(_visible(ru.html)) and not LATIN.search(repr(ru))
+    ledger = s.settlement()
+    assert repr(ledger_picture(ledger)) == repr(ledger) and ledger_picture(ledger).html == ledger._repr_html_()
+    with pytest.raises(KeyError):
+        deal_picture(s, lang="de")
+
+
+def test_amounts_and_edges_are_written_as_the_language_writes_them() -> None:
+    from stukolka.shtoss import ShtossRules, edge_percent, signed
+    assert (signed(-10), signed(47000), signed(-10, "ru"), signed(47000, "ru")) == ("-10", "+47000", "−10", "+47\u202f000")
+    assert (edge_percent(ShtossRules()), edge_percent(ShtossRules(), "ru")) == ("3.962 %", "3,962\u00a0%")
+
+
+def test_the_rules_statements_are_the_catalogues_in_both_languages() -> None:
+    from stukolka.faraon import RULE_LABELS as FARAON_RULES
+    from stukolka.faraon.rules import rule_words as faraon_words
+    from stukolka.shtoss import RULE_LABELS as SHTOSS_RULES
+    from stukolka.shtoss.rules import rule_words as shtoss_words
+    for labels, words in ((SHTOSS_RULES, shtoss_words), (FARAON_RULES, faraon_words)):
+        for label, text in labels.items():
+            assert words(label) == text and not LATIN.search(words(label, "ru").replace("10…6", ""))
+        with pytest.raises(KeyError):
+            words("no-such-rule")
+
+
+def test_a_shedding_hand_and_its_refusals_say_themselves_in_russian() -> None:
+    from stukolka.faraon import FaraonRules, FaraonState
+    from stukolka.report import Refusal
+    p = FaraonState.from_position(FaraonRules(players=3), ["7♥ 9♣ K♠", "A♦ 10♦", "6♣ 8♣"], "9♥", to_move=0)
+    assert p.text() == str(p) and p.html() == p._repr_html_()
+    assert not LATIN.search(p.text("ru")) and not LATIN.search(_visible(p.html("ru")))
+    for action, ru in (("play K♠", "К♠ не подходит к банку"), ("draw now", "не прочитан")):
+        with pytest.raises(Exception) as caught:
+            p.apply_action(action)
+        assert ru in str(Refusal(caught.value, "ru")) and "Refused" in str(Refusal(caught.value))
+    assert p.history() == []
+
+
+def test_the_deal_explorer_speaks_russian() -> None:
+    pytest.importorskip("ipywidgets")
+    from stukolka.widgets import shtoss_deal
+    d = shtoss_deal(stakes=[("Q♠", 10), ("7♦", 6)], cut=26, seed=4, lang="ru")
+    d.to_end()
+    words = LATIN.findall(_visible(d.board.value))
+    assert not words and d.deck_box.description == "Колода:"
+    d.load_evening(2)
+    assert "Германн" in d.board.value and not LATIN.findall(_visible(d.board.value))
+    assert shtoss_deal().deck_box.description == "Deck:"
+
+
+def test_the_shedding_tables_board_speaks_russian() -> None:
+    pytest.importorskip("ipywidgets")
+    from stukolka.widgets import faraon_table
+    ru, en = faraon_table(players=3, seed=11, lang="ru"), faraon_table(players=3, seed=11)
+    assert not LATIN.findall(_visible(ru.board.value)) and not LATIN.findall(_visible(ru.title.value))
+    assert "Your hand" in en.board.value and "the shedding game" in en.title.value
+    while not ru.state.is_terminal():
+        ru.press(ru.legal()[0])
+    assert "Штрафные очки" in ru.board.value and not LATIN.findall(_rule_titles(_visible(ru.board.value)))

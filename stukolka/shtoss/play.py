@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Callable, Mapping, Sequence, Union
 
 from stukolka.base import playthrough as _playthrough
-from stukolka.i18n import DEFAULT, check_lang, number_text
+from stukolka.i18n import DEFAULT, check_lang, number_text, tr
 from stukolka.shtoss.odds import banker_edge
 from stukolka.shtoss.rules import BANKER, ShtossRules
 from stukolka.shtoss.state import ShtossState
@@ -53,10 +53,12 @@ def edge_percent(rules: ShtossRules, lang: str = DEFAULT) -> str:
     return f"{text} %" if check_lang(lang) == DEFAULT else f"{text.replace('.', ',')}\u00a0%"
 
 
-def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accept") -> list[str]:
+def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accept", lang: str = DEFAULT) -> list[str]:
     """Apply ``actions`` to ``state`` up to the first ``next``; whenever a stake leaves the
     banker to answer a raised kush, he gives ``answer`` (unless the actions answer themselves).
-    Returns a log of what was done, one line an action."""
+    Returns a log of what was done, one line an action: in English the actions themselves, in
+    another language each as its button says it."""
+    check_lang(lang)
     log: list[str] = []
     for a in actions:
         if a == "next":
@@ -64,13 +66,14 @@ def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accep
         if a in ("accept", "refuse") and not (state.current_player() == BANKER
                                               and state.legal_actions() == ["refuse", "accept"]):
             continue  # answered already
+        said = a if lang == DEFAULT else state.describe_action(a, lang).words
         state.apply_action(a)
         if a.startswith(("stake", "pair")) and state.current_player() == BANKER \
                 and state.legal_actions() == ["refuse", "accept"]:
             state.apply_action(answer)
-            log.append(f"{a}: above the initial kush; the banker {'accepts' if answer == 'accept' else 'refuses'}")
+            log.append(tr(f"shtoss.setup.{answer}", lang, action=said))
         else:
-            log.append(a)
+            log.append(said)
     return log
 
 
