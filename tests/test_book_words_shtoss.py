@@ -179,3 +179,21 @@ def test_the_shedding_tables_board_speaks_russian() -> None:
     while not ru.state.is_terminal():
         ru.press(ru.legal()[0])
     assert "Штрафные очки" in ru.board.value and not LATIN.findall(_rule_titles(_visible(ru.board.value)))
+
+
+def test_a_figures_ticks_take_the_decimal_comma_in_russian() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from stukolka.shtoss.teaching import decimal_ticks
+    labels = {}
+    for lang in ("en", "ru"):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1, 2], [0.0, 0.05, 0.1])
+        limits = ax.get_xlim(), ax.get_ylim()
+        decimal_ticks(fig, lang)
+        fig.canvas.draw()
+        labels[lang] = [t.get_text() for t in ax.yaxis.get_ticklabels()]
+        assert (ax.get_xlim(), ax.get_ylim()) == limits
+        plt.close(fig)
+    assert "0.04" in labels["en"] and labels["ru"] == [x.replace(".", ",") for x in labels["en"]]

@@ -23,7 +23,7 @@ from stukolka.shtoss.odds import position_law
 from stukolka.shtoss.play import play_deal
 from stukolka.shtoss.rules import ShtossRules
 
-__all__ = ["double_pack_edge", "double_pack_deal", "thirteenth_card_readings", "READINGS_13", "actions_text", "decimal_text",
+__all__ = ["double_pack_edge", "double_pack_deal", "thirteenth_card_readings", "READINGS_13", "actions_text", "decimal_text", "decimal_ticks",
            "grouped_text"]
 
 
@@ -123,3 +123,19 @@ def grouped_text(n: int | Fraction, lang: str = DEFAULT) -> str:
     """
     text = f"{round(n):,}"
     return text.replace(",", " " if check_lang(lang) == DEFAULT else "\u202f")
+
+
+def decimal_ticks(fig: Any, lang: str = DEFAULT) -> None:
+    """Write a figure's tick labels with the language's decimal sign (a matplotlib figure; in
+    English nothing changes): ``0.02`` becomes ``0,02`` in Russian."""
+    if check_lang(lang) == DEFAULT:
+        return
+    fig.canvas.draw()
+    for ax in fig.axes:
+        limits = ax.get_xlim(), ax.get_ylim()
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = [t.get_text().replace(".", ",") for t in axis.get_ticklabels()]
+            axis.set_ticks(axis.get_ticklocs())
+            axis.set_ticklabels(labels)
+        ax.set_xlim(limits[0])
+        ax.set_ylim(limits[1])
