@@ -747,7 +747,7 @@ class FaraonState(GameState):
         >>> info.suit, info.rule
         ('hearts', 'faraon-rule-queen-wild')
         >>> s.describe_action("play Q♣ hearts", "ru").words
-        'Сыграть Д♣ и назначить черви'
+        'Выложить Д♣ и назначить черви'
         """
         check_lang(lang)
         parsed = parse_action(action)

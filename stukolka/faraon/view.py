@@ -74,7 +74,7 @@ def moves_words(state: Any, lang: str = DEFAULT, actions: Sequence[str] | None =
     >>> from stukolka.faraon import FaraonRules, FaraonState
     >>> p = FaraonState.from_position(FaraonRules(players=2), ["7♥ 9♣", "A♦"], "9♥", to_move=0)
     >>> moves_words(p), moves_words(p, "ru")
-    ('play 7♥, play 9♣', 'Сыграть 7♥, Сыграть 9♣')
+    ('play 7♥, play 9♣', 'Выложить 7♥, Выложить 9♣')
     """
     legal = list(state.legal_actions() if actions is None else actions)
     if check_lang(lang) == DEFAULT:
