@@ -106,7 +106,7 @@ def test_described_actions_and_ledger_in_russian() -> None:
     """faraon-rule-queen-wild, faraon-rule-seven, faraon-rule-queen-finish said in Russian."""
     s = FaraonState.from_position(FaraonRules(players=2), ["7♥ Q♣", "A♦ 8♦"], "9♥", to_move=0)
     info = s.describe_action("play 7♥", "ru")
-    assert (info.words, info.said) == ("Сыграть 7♥", "кладёт 7♥")
+    assert (info.words, info.said) == ("Выложить 7♥", "кладёт 7♥")
     assert s.describe_action("play Q♣ spades", "ru").said == "кладёт Д♣ и назначает пики"
     s.apply_action("play 7♥")
     assert s.phase_words("ru") == "Игрок 1 берёт из талона 2 карты"

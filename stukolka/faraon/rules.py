@@ -18,36 +18,46 @@ from typing import Any, Iterable, Mapping
 
 from stukolka.cards import QUEEN, Cards, card_rank, card_suit, parse_card  # noqa: F401  (Cards, parse_card: doctests)
 from stukolka.errors import RulesError
-from stukolka.i18n import Msg
+from stukolka.i18n import DEFAULT, Msg, check_lang, tr
 
 __all__ = [
-    "RULE_LABELS", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "MAX_POINTS", "MAX_TARGET", "MIN_PLAYERS",
+    "RULE_LABELS", "rule_words", "SUIT_NAMES", "DEFAULT_PENALTY", "EXPOSED_CARD", "MAX_POINTS", "MAX_TARGET", "MIN_PLAYERS",
     "MAX_PLAYERS", "Phase", "FaraonRules", "short_repr",
     "card_penalty", "hand_penalty", "fits", "fit_reason", "fit_msg", "next_seat",
 ]
 
-#: Book labels of the rules the engine implements, with a one-line statement each.
-RULE_LABELS: dict[str, str] = {
-    "faraon-rule-players": "A 36-card pack and at most five players (the engine's minimum is two).",
-    "faraon-rule-first-dealer": "Face-up cards go round one at a time; the first player to get a queen deals first.",
-    "faraon-rule-deal": "The dealer gives four cards each, one at a time, starting on his left.",
-    "faraon-rule-starter": "The next card is turned face up to start the pile; the rest is the talon.",
-    "faraon-rule-exposed-card": "A card turned face up by accident during the deal: the dealer takes it and "
-                                "deals the player another, or the cards are dealt again.",
-    "faraon-rule-actions": "Every move is one short action string in one grammar: play, draw, pass, take, "
-                           "or a chance outcome.",
-    "faraon-rule-match-card": "On your turn put one card on the pile that matches its suit or its rank.",
-    "faraon-rule-queen-wild": "A queen may go on any card, and its player names the suit to follow.",
-    "faraon-rule-seven": "After a 7 the next player misses his turn and draws two cards.",
-    "faraon-rule-draw": "With no card to play, draw one; play it at once if it fits, else keep it and pass.",
-    "faraon-rule-talon-exhausted": "An empty talon is renewed from the pile minus its top card; if nothing is left, pass.",
-    "faraon-rule-going-out": "The first player to shed all his cards wins the hand.",
-    "faraon-rule-scoring": "Losers score A 4, K 3, J 2, 10..6 face value and 30 for each queen left in hand.",
-    "faraon-rule-queen-finish": "Going out with a queen as the last card takes 30 off the winner's score.",
-    "faraon-rule-match": "Hands are played until someone reaches 200; the lowest total wins.",
-    "faraon-rule-dealer-rotation": "The deal passes to the left after each hand.",
-    "faraon-rule-blocked": "If no one can play or draw for a whole round, the hand ends and everyone scores his hand.",
-}
+#: Book labels of the rules the engine implements, with a one-line statement each (in English; in
+#: each language the catalogue's ``faraon.rule.<label>``, :func:`rule_words`).
+RULE_LABELS: dict[str, str] = {label: tr(f"faraon.rule.{label}", "en") for label in (
+    "faraon-rule-players",
+    "faraon-rule-first-dealer",
+    "faraon-rule-deal",
+    "faraon-rule-starter",
+    "faraon-rule-exposed-card",
+    "faraon-rule-actions",
+    "faraon-rule-match-card",
+    "faraon-rule-queen-wild",
+    "faraon-rule-seven",
+    "faraon-rule-draw",
+    "faraon-rule-talon-exhausted",
+    "faraon-rule-going-out",
+    "faraon-rule-scoring",
+    "faraon-rule-queen-finish",
+    "faraon-rule-match",
+    "faraon-rule-dealer-rotation",
+    "faraon-rule-blocked",
+)}
+
+
+def rule_words(label: str, lang: str = DEFAULT) -> str:
+    """The rule ``label`` in a few words, in ``lang`` (the catalogue's ``faraon.rule.<label>``).
+
+    >>> rule_words("faraon-rule-seven", "ru")
+    'После семёрки следующий игрок пропускает ход и берёт две карты.'
+    """
+    if label not in RULE_LABELS:
+        raise KeyError(f"{label!r} is not a rule label of the shedding game")
+    return tr(f"faraon.rule.{label}", check_lang(lang))
 
 #: Suit words of the canonical actions (``play Q♠ hearts``), in suit order (spades 0 .. clubs 3).
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")

@@ -27,12 +27,13 @@ to that set.
 from __future__ import annotations
 
 import copy
+from html import escape as html_escape
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
 from stukolka.i18n import DEFAULT, Cards as I18nCards, Msg, check_lang, tr
 from stukolka.base import CHANCE, TERMINAL, GameState, Ledger
-from stukolka.cards import (QUEEN, Cards, card_rank, card_suit, cards_html, deck, format_card, parse_card,
+from stukolka.cards import (QUEEN, Cards, card_rank, card_suit, card_svg, cards_html, deck, format_card, parse_card,
                             parse_suit)
 from stukolka.errors import (CardParseError, DeckError, IllegalActionError, InvalidActionError, RecordError,
                              RulesError, StukolkaError)
@@ -43,7 +44,7 @@ from stukolka.faraon.view import hand_view
 from stukolka.faraon.record import GAME, HAND_FORMAT, HAND_KEYS, new_record, read_hand_record, replay
 from stukolka.faraon.rules import (MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SUIT_NAMES, FaraonRules, Phase, fit_msg,
                                    fit_reason, fits, hand_penalty, next_seat, short_repr)
-from stukolka.i18n import CardWords
+from stukolka.i18n import CardWords, refused as refused_error
 
 __all__ = ["FaraonState"]
 
@@ -284,12 +285,17 @@ class FaraonState(GameState):
 
     # ----------------------------------------------------------------- applying actions
     def apply_action(self, action: str) -> None:
-        parsed = parse_action(action)
+        try:
+            parsed = parse_action(action)
+        except InvalidActionError as exc:
+            # a reader's table says it in its own language (stukolka.report.Refusal)
+            setattr(exc, "words", Msg("faraon.unreadable", {"action": str(action)[:48]}))
+            raise
         canonical_action = canonical(parsed)
         verb = parsed[0]
         refused = self._refused(parsed)
         if refused is not None:
-            raise IllegalActionError(action, refused[0].text("en"), refused[1])
+            raise refused_error(action, refused[0], refused[1])
         if verb == "expose":
             self._talon.remove(parsed[1])
             self._expose(parsed[1])
@@ -741,7 +747,7 @@ class FaraonState(GameState):
         >>> info.suit, info.rule
         ('hearts', 'faraon-rule-queen-wild')
         >>> s.describe_action("play Q♣ hearts", "ru").words
-        'Сыграть Д♣ и назначить черви'
+        'Выложить Д♣ и назначить черви'
         """
         check_lang(lang)
         parsed = parse_action(action)
@@ -793,18 +799,25 @@ class FaraonState(GameState):
 
     # ----------------------------------------------------------------- text and pictures
     def __str__(self) -> str:
-        head = f"Faraon hand: {self._n} players, dealer {self._dealer}, phase {self._phase.value}"
-        lines = [head]
+        return self.text()
+
+    def text(self, lang: str = DEFAULT) -> str:
+        """The hand in plain words (in English, its ``str``): the phase, the pile, every hand."""
+        check_lang(lang)
+        phase = tr(f"faraon.phase_name.{self._phase.value}", lang)
+        lines = [tr("faraon.pic.head", lang, n=self._n, dealer=self._dealer, phase=phase)]
         if self._pile:
-            suit = "any" if self._suit is None else SUIT_NAMES[self._suit]
-            lines.append(f"pile: {format_card(self._pile[-1])} on top ({len(self._pile)} card{'s' if len(self._pile) != 1 else ''}), suit {suit}; "
-                         f"talon {len(self._talon)}")
+            suit = tr("faraon.pic.any_suit" if self._suit is None else f"faraon.suit.{self._suit}", lang)
+            lines.append(tr("faraon.pic.pile", lang, top=I18nCards((self._pile[-1],)), size=len(self._pile), suit=suit,
+                            talon=len(self._talon)))
         for i, h in enumerate(self._hands):
             mark = " <" if i == self.current_player() else ""
-            lines.append(f"  {i}: {Cards(sorted(h)) or '-'}{mark}")
+            cards = (str(Cards(sorted(h))) if lang == DEFAULT else I18nCards(tuple(sorted(h))).text(lang)) or "-"
+            lines.append(tr("faraon.pic.hand", lang, seat=i, cards=cards, mark=mark))
         if self._phase == Phase.OVER:
-            who = "blocked, no winner" if self._winner is None else f"player {self._winner} went out"
-            lines.append(f"{who}; points {self.points()}")
+            points = str(self.points())
+            lines.append(tr("faraon.pic.blocked", lang, points=points) if self._winner is None
+                         else tr("faraon.pic.went_out", lang, p=self._winner, points=points))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -812,9 +825,27 @@ class FaraonState(GameState):
                 f"actions={len(self._history)})")
 
     def _repr_html_(self) -> str:
-        rows = [f"<p>{self._phase.value}, dealer {self._dealer}, talon {len(self._talon)}</p>"]
+        return self.html()
+
+    def html(self, lang: str = DEFAULT) -> str:
+        """The hand as card pictures (in English, its ``_repr_html_``), its words in ``lang``."""
+        check_lang(lang)
+        e = html_escape
+        phase = tr(f"faraon.phase_name.{self._phase.value}", lang)
+        rows = [f"<p>{e(tr('faraon.pic.html_head', lang, phase=phase, dealer=self._dealer, talon=len(self._talon)))}</p>"]
         if self._pile:
-            rows.append("<p>pile top</p>" + cards_html([self._pile[-1]]))
+            rows.append(f"<p>{e(tr('faraon.pic.pile_top', lang))}</p>" + _cards_html([self._pile[-1]], lang))
         for i, h in enumerate(self._hands):
-            rows.append(f"<p>player {i}</p>" + cards_html(sorted(h)))
+            rows.append(f"<p>{e(tr('faraon.pic.player', lang, p=i))}</p>" + _cards_html(sorted(h), lang))
         return "<div>" + "".join(rows) + "</div>"
+
+
+def _cards_html(cards: list[int], lang: str) -> str:
+    """A row of card pictures (:func:`stukolka.cards.cards_html`), their names in ``lang``."""
+    if lang == DEFAULT:
+        return cards_html(cards)
+    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=60, lang=lang)}</span>' for c in cards)
+    text = html_escape(I18nCards(tuple(cards)).text(lang))
+    return (f'<div class="stukolka-cards" style="display:flex;flex-wrap:wrap;align-items:center" '
+            f'title="{text}">{pics}<span class="visually-hidden" style="position:absolute;left:-9999px">'
+            f'{text}</span></div>')

@@ -25,7 +25,7 @@ from stukolka.faraon.observation import FaraonObservation, hand_ledger
 from stukolka.faraon.record import GAME
 from stukolka.faraon.rules import SUIT_NAMES
 
-__all__ = ["hand_view", "card_entry"]
+__all__ = ["hand_view", "card_entry", "moves_words"]
 
 _SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 
@@ -64,3 +64,19 @@ def hand_view(obs: FaraonObservation, seat: int | None, legal: Sequence[str],
         "winner": obs.winner, "blocked": obs.blocked,
         "settlement": hand_ledger(obs).to_dict(lang) if obs.points is not None else None,
     }
+
+
+def moves_words(state: Any, lang: str = DEFAULT, actions: Sequence[str] | None = None) -> str:
+    """Legal moves as a chapter prints them (``actions``, else the state's legal actions): in English
+    the action grammar's own words (``play 7♥, draw``), in another language each as its button says it;
+    a dash for none.
+
+    >>> from stukolka.faraon import FaraonRules, FaraonState
+    >>> p = FaraonState.from_position(FaraonRules(players=2), ["7♥ 9♣", "A♦"], "9♥", to_move=0)
+    >>> moves_words(p), moves_words(p, "ru")
+    ('play 7♥, play 9♣', 'Выложить 7♥, Выложить 9♣')
+    """
+    legal = list(state.legal_actions() if actions is None else actions)
+    if check_lang(lang) == DEFAULT:
+        return ", ".join(legal) or "–"
+    return ", ".join(state.describe_action(a, lang).words for a in legal) or "–"

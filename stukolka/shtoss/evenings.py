@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from stukolka.errors import RecordError, RulesError, StukolkaError
+from stukolka.i18n import DEFAULT, check_lang
 from stukolka.shtoss.checks import check_money, short
 from stukolka.shtoss.records import record_field, replay_actions
 from stukolka.shtoss.rules import ShtossRules
@@ -22,7 +23,8 @@ EVENING_FORMAT = "stukolka-shtoss-record/1"  #: the ``format`` of ``stukolka/dat
 _EVENING_KEYS = ("name", "rules", "initial_kush", "actions", "intended_actions", "story", "intended_story",
                  "expect_capital", "expect_capital_intended")
 
-__all__ = ["load_record", "queen_of_spades", "replay_evening", "replay_queen_of_spades", "capital_after"]
+__all__ = ["load_record", "queen_of_spades", "replay_evening", "replay_queen_of_spades", "capital_after", "record_words",
+           "actions_words"]
 
 
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -115,3 +117,57 @@ def replay_queen_of_spades(rules: ShtossRules | None = None, intended: bool = Fa
         _, capital = replay_evening(ev, capital, rules, key)
         out.append(capital)
     return out
+
+
+def record_words(record: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """A record's words in ``lang``: its ``title``, ``note``, ``players`` (names), ``banker``, and
+    each evening's ``names``, ``stories`` and ``intended_stories`` ("" where it has none).  English
+    words are the record's own; another language's are its block of that name (``"ru": {...}``),
+    the record's own word where the block has none.
+
+    >>> w = record_words(queen_of_spades(), "ru")
+    >>> w["banker"], w["names"][0]
+    ('Чекалинский', 'первый вечер')
+    >>> record_words(queen_of_spades())["players"]
+    ['Chekalinsky', 'Hermann']
+    """
+    block: Mapping[str, Any] = {} if check_lang(lang) == DEFAULT else record.get(lang, {})
+    names: Mapping[str, str] = block.get("players", {})
+    evenings = record.get("evenings", [])
+    said = list(block.get("evenings", [])) + [{}] * len(evenings)
+    return {
+        "title": block.get("title", record.get("title", "")),
+        "note": block.get("note", record.get("note", "")),
+        "players": [names.get(p, p) for p in record.get("players", [])],
+        "banker": names.get(record.get("banker", ""), record.get("banker", "")),
+        "names": [s.get("name", e.get("name", "")) for e, s in zip(evenings, said)],
+        "stories": [s.get("story", e.get("story", "")) for e, s in zip(evenings, said)],
+        "intended_stories": [s.get("intended_story", e.get("intended_story", "")) for e, s in zip(evenings, said)],
+    }
+
+
+def actions_words(evening: Mapping[str, Any], lang: str = DEFAULT, actions_key: str = "actions",
+                  sep: str = " · ") -> str:
+    """An evening's actions as a chapter prints them: in English the action grammar's own words
+    (``stake 3♥ 47000 · accept · ...``), in another language each action as its button says it,
+    described in the position before it is made.
+
+    >>> for words in actions_words(queen_of_spades()["evenings"][0], "ru").split(" · "):
+    ...     print(words)
+    Поставить 47\u202f000 на 3♥
+    Принять повышенный куш 47\u202f000
+    Ставки сделаны
+    Подрезать колоду банкомёта на 26-й карте
+    Банкомёт кладёт 9♣ направо и 3♠ налево, затем по порядку остальные карты (50)
+    Открыть 1-й абцуг (места 1 и 2)
+    """
+    actions = list(evening[actions_key])
+    if check_lang(lang) == DEFAULT:
+        return sep.join(actions)
+    state = ShtossState(ShtossRules.from_options(evening.get("rules", {})), punters=1,
+                        initial_kush=evening.get("initial_kush", 1))
+    words = []
+    for a in actions:
+        words.append(state.describe_action(a, lang).words)
+        state.apply_action(a)
+    return sep.join(words)

@@ -15,9 +15,10 @@ there is one way to set up and finish a deal:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping, Sequence, Union
+from typing import Callable, Mapping, Sequence, Union
 
 from stukolka.base import playthrough as _playthrough
+from stukolka.i18n import DEFAULT, check_lang, number_text, tr
 from stukolka.shtoss.odds import banker_edge
 from stukolka.shtoss.rules import BANKER, ShtossRules
 from stukolka.shtoss.state import ShtossState
@@ -27,28 +28,37 @@ __all__ = ["play_deal", "set_up_deal", "compare_rules", "signed", "edge_percent"
 Stakes = Mapping[int, Union[str, Sequence[str]]]  #: punter -> his stake action(s)
 
 
-def signed(x: int | Fraction) -> str:
-    """An amount with its sign, as the book prints a result: ``+10``, ``-10``, ``0``, ``+1/2``.
+def signed(x: int | Fraction, lang: str = DEFAULT) -> str:
+    """An amount with its sign, as the book prints a result: ``+10``, ``-10``, ``0``, ``+1/2``
+    (in Russian with a true minus and grouped digits, :func:`~stukolka.i18n.number_text`).
 
     >>> signed(10), signed(Fraction(-5)), signed(0), signed(Fraction(1, 2))
     ('+10', '-5', '0', '+1/2')
+    >>> signed(-10, "ru"), signed(47000, "ru")
+    ('−10', '+47\u202f000')
     """
-    return f"+{x}" if x > 0 else str(x)
+    if check_lang(lang) == DEFAULT:
+        return f"+{x}" if x > 0 else str(x)
+    return ("+" if x > 0 else "") + number_text(x, lang)
 
 
-def edge_percent(rules: ShtossRules) -> str:
-    """The banker's exact edge on a fresh card, shown as a percentage of the kush.
+def edge_percent(rules: ShtossRules, lang: str = DEFAULT) -> str:
+    """The banker's exact edge on a fresh card, shown as a percentage of the kush (in Russian
+    with the decimal comma and a no-break space before the per cent sign).
 
-    >>> edge_percent(ShtossRules())
-    '3.962 %'
+    >>> edge_percent(ShtossRules()), edge_percent(ShtossRules(), "ru")
+    ('3.962 %', '3,962\xa0%')
     """
-    return f"{float(banker_edge(rules)) * 100:.3f} %"
+    text = f"{float(banker_edge(rules)) * 100:.3f}"
+    return f"{text} %" if check_lang(lang) == DEFAULT else f"{text.replace('.', ',')}\u00a0%"
 
 
-def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accept") -> list[str]:
+def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accept", lang: str = DEFAULT) -> list[str]:
     """Apply ``actions`` to ``state`` up to the first ``next``; whenever a stake leaves the
     banker to answer a raised kush, he gives ``answer`` (unless the actions answer themselves).
-    Returns a log of what was done, one line an action."""
+    Returns a log of what was done, one line an action: in English the actions themselves, in
+    another language each as its button says it."""
+    check_lang(lang)
     log: list[str] = []
     for a in actions:
         if a == "next":
@@ -56,13 +66,14 @@ def set_up_deal(state: ShtossState, actions: Sequence[str], answer: str = "accep
         if a in ("accept", "refuse") and not (state.current_player() == BANKER
                                               and state.legal_actions() == ["refuse", "accept"]):
             continue  # answered already
+        said = a if lang == DEFAULT else state.describe_action(a, lang).words
         state.apply_action(a)
         if a.startswith(("stake", "pair")) and state.current_player() == BANKER \
                 and state.legal_actions() == ["refuse", "accept"]:
             state.apply_action(answer)
-            log.append(f"{a}: above the initial kush; the banker {'accepts' if answer == 'accept' else 'refuses'}")
+            log.append(tr(f"shtoss.setup.{answer}", lang, action=said))
         else:
-            log.append(a)
+            log.append(said)
     return log
 
 
@@ -93,20 +104,23 @@ def play_deal(rules: ShtossRules | None = None, stakes: Stakes | None = None, de
 
 
 def compare_rules(variants: Mapping[str, ShtossRules], stakes: Stakes, deck: str | int, kush: int = 10,
-                  *, show: bool = True) -> dict[str, Fraction]:
+                  *, show: bool = True, names: Callable[[str], str] | None = None,
+                  lang: str = DEFAULT) -> dict[str, Fraction]:
     """Play one deal (as :func:`play_deal`) under each set of rules; with ``show`` print each
-    one's settlements on a line.  Returns ``{name: punter 1's result}``.
+    one's settlements on a line, in ``lang``, each named ``names(key)`` (else by its key).
+    Returns ``{key: punter 1's result}``.
 
     >>> compare_rules({"default": ShtossRules(), "push": ShtossRules(plie_rule="push")},
     ...               {1: "stake 7♦"}, "7♣ 7♥", show=False)
     {'default': Fraction(-10, 1), 'push': Fraction(0, 1)}
     """
+    check_lang(lang)
     out: dict[str, Fraction] = {}
     for name, rules in variants.items():
         s = play_deal(rules, stakes=stakes, deck=deck, kush=kush)
         out[name] = s.returns()[1]
         if show:
-            print(f"{name:28} " + "; ".join(st.text for st in s.settlements))
+            print(f"{names(name) if names else name:28} " + "; ".join(st.msg.text(lang) for st in s.settlements))
     return out
 
 

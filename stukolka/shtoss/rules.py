@@ -18,12 +18,13 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from stukolka.errors import IllegalActionError, RulesError
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.cards import card_colour, card_suit, parse_card  # noqa: F401  (parse_card: the doctests)
 from stukolka.shtoss.checks import MAX_AMOUNT, short
 
 __all__ = [
     "ShtossRules", "POSITION_PRESETS", "PREMIUM_EVENTS", "settle_card", "thirds_factor", "BANKER",
-    "KushError", "RULE_LABELS", "SETTLEMENT_TEXT", "rule_tag", "between_abcugs",
+    "KushError", "RULE_LABELS", "rule_words", "premium_words", "SETTLEMENT_TEXT", "rule_tag", "between_abcugs",
 ]
 
 def rule_tag(label: str, spec: str = "") -> str:
@@ -71,36 +72,49 @@ class KushError(IllegalActionError, RulesError):
 
 
 #: The rules the book states, by their labels (``(shtoss-rule-...)=`` in ``book/shtoss_*.ipynb``
-#: and ``book/pharaon.ipynb``), each with a one-line statement.  Every label is named by a test.
-RULE_LABELS: dict[str, str] = {
-    "shtoss-rule-roles": "A banker deals against one or more punters; each has his own deck of 52, 36 or 32 cards.",
-    "shtoss-rule-kush": "A punter puts a kush on a card from his own deck; without a named kush he plays for the initial kush.",
-    "shtoss-rule-banker-refusal": "The banker may refuse a kush above the initial kush, unless a free kush was agreed.",
-    "shtoss-rule-podrezka": "The podrezka (cut) comes after the stakes; from then on no card or kush may change.",
-    "shtoss-rule-metka": "The banker turns his deck two cards at a time: the odd card to his right, the even card to his left.",
-    "shtoss-rule-lob-kills": "If the lob (1st card) has the punter's rank, the punter's card is killed.",
-    "shtoss-rule-sonic-wins": "If the lob misses and the sonic (2nd card) has the punter's rank, the punter wins.",
-    "shtoss-rule-odd-even": "The first card of the punter's rank decides: at an odd position the banker wins, at an even one the punter.",
-    "shtoss-rule-rank-only": "Only the rank matters; the suit of the deciding card does not (unless counting in thirds).",
-    "shtoss-rule-even-money": "A decided card is paid at even money: the kush is won or lost.",
-    "shtoss-rule-plie": "Two cards of the punter's rank in one abcug (a plie) win for the banker.",
-    "shtoss-rule-several-stakes": "Each staked card is settled at the first card of its rank; the deal goes on until all are settled.",
-    "shtoss-rule-lob-half": "Half on the lob (by agreement): a kill on the lob costs only half the kush.",
-    "shtoss-rule-abcug-payouts": "Abcug shtoss (by agreement): the amount depends on the position that decides.",
-    "shtoss-rule-thirds": "Counting in thirds: the deciding card of the punter's suit counts 1, of his colour 2/3, else 1/3.",
-    "shtoss-rule-pair-bet": "A pair bet on two cards of one rank wins or loses double.",
-    "shtoss-rule-13th-card": "13th-card premium: the rank first at position 13 in the punter's own suit pays him double.",
-    "shtoss-rule-premiums": "Premiums (наживка): agreed extra payments for agreed winning events.",
-    "shtoss-rule-paroli": "After a full win the punter may double his kush (paroli), after a smaller win raise it by half; after a loss it goes back to the initial kush.",
-    "shtoss-rule-free-kush": "Free kush (вольный куш): the banker may not refuse a raised kush.",
-    "shtoss-rule-podrezka-by": "Who cuts (punter or banker), and whether the cut card drops out of the deal, is agreed.",
-    "shtoss-rule-mid-deal-bets": "By agreement, new cards may be staked between abcugs.",
-    "shtoss-rule-alternate-banker": "By agreement, the bank passes to the next player after every deal.",
-    "shtoss-rule-bank-limit": "A family bank limits what one deal's stakes may put at risk.",
-    "shtoss-rule-pharaon-bank": "Pharaon: the banker announces his bank first; a punter's stake may not exceed it.",
-    "shtoss-rule-pharaon-named-card": "Pharaon: the punter names a card (or lays one from his own deck face down); only its rank counts.",
-    "shtoss-rule-pharaon-sides": "Pharaon: the named rank first falling to the banker's right loses, to his left wins.",
-}
+#: and ``book/pharaon.ipynb``), each with a one-line statement in English.  Every label is named by
+#: a test.  The statements in each language are the catalogue's ``shtoss.rule.<label>`` messages
+#: (:func:`rule_words`).
+RULE_LABELS: dict[str, str] = {label: tr(f"shtoss.rule.{label}", "en") for label in (
+    "shtoss-rule-roles",
+    "shtoss-rule-kush",
+    "shtoss-rule-banker-refusal",
+    "shtoss-rule-podrezka",
+    "shtoss-rule-metka",
+    "shtoss-rule-lob-kills",
+    "shtoss-rule-sonic-wins",
+    "shtoss-rule-odd-even",
+    "shtoss-rule-rank-only",
+    "shtoss-rule-even-money",
+    "shtoss-rule-plie",
+    "shtoss-rule-several-stakes",
+    "shtoss-rule-lob-half",
+    "shtoss-rule-abcug-payouts",
+    "shtoss-rule-thirds",
+    "shtoss-rule-pair-bet",
+    "shtoss-rule-13th-card",
+    "shtoss-rule-premiums",
+    "shtoss-rule-paroli",
+    "shtoss-rule-free-kush",
+    "shtoss-rule-podrezka-by",
+    "shtoss-rule-mid-deal-bets",
+    "shtoss-rule-alternate-banker",
+    "shtoss-rule-bank-limit",
+    "shtoss-rule-pharaon-bank",
+    "shtoss-rule-pharaon-named-card",
+    "shtoss-rule-pharaon-sides",
+)}
+
+
+def rule_words(label: str, lang: str = DEFAULT) -> str:
+    """The rule ``label`` as the book states it, in ``lang``.
+
+    >>> rule_words("shtoss-rule-plie", "ru")
+    'Две карты достоинства понтёра в одном абцуге (плие) выигрывают банкомёту.'
+    """
+    if label not in RULE_LABELS:
+        raise KeyError(f"{label!r} is not a shtoss rule label")
+    return tr(f"shtoss.rule.{label}", check_lang(lang))
 
 
 BANKER = 0  #: the banker's seat in a deal; punters are 1, 2, ...
@@ -115,11 +129,18 @@ POSITION_PRESETS: dict[str, dict[int, Fraction]] = {
 }
 
 #: Events for ``premiums`` (наживка, H-9); each adds ``multiplier * kush`` to a punter's win.
-PREMIUM_EVENTS = {
-    "sonic": "the punter wins on the sonic (position 2)",
-    "colored": "the punter wins with a card of his own suit",
-    "last_abcug": "the punter wins in the last abcug of the deck",
-}
+PREMIUM_EVENTS = {event: tr(f"shtoss.premium.{event}", "en") for event in ("sonic", "colored", "last_abcug")}
+
+
+def premium_words(event: str, lang: str = DEFAULT) -> str:
+    """What a premium event (:data:`PREMIUM_EVENTS`) means, in ``lang``.
+
+    >>> premium_words("sonic", "ru")
+    'понтёр выигрывает соником (2-е место)'
+    """
+    if event not in PREMIUM_EVENTS:
+        raise KeyError(f"{event!r} is not a premium event; choose one of {', '.join(PREMIUM_EVENTS)}")
+    return tr(f"shtoss.premium.{event}", check_lang(lang))
 
 _PLIE_RULES = ("banker_wins", "half", "push")
 

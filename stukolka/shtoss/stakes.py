@@ -61,6 +61,23 @@ class Stake:
         kind = "pair " if len(self.cards) == 2 else ""
         return f"P{self.punter} {kind}{self.cards} {self.kush}"
 
+    @property
+    def msg(self) -> Msg:
+        """The stake as a message: ``P1 Q♠ 30`` in English (its ``str``), «на Д♠ понтёра 1, куш 30»."""
+        kind = Msg("shtoss.kind.pair" if len(self.cards) == 2 else "shtoss.kind.single")
+        return Msg("shtoss.stake_line", {"p": self.punter, "kind": kind,
+                                         "cards": I18nCards(tuple(int(c) for c in self.cards)), "kush": self.kush})
+
+    def words(self, lang: str = DEFAULT) -> str:
+        """The stake in ``lang``'s words (in English, its ``str``).
+
+        >>> from stukolka.cards import parse_cards
+        >>> st = Stake(1, parse_cards("Q♠"), 30)
+        >>> st.words(), st.words("ru")
+        ('P1 Q♠ 30', 'на Д♠ понтёра 1, куш 30')
+        """
+        return self.msg.text(lang)
+
 
 @dataclass(frozen=True)
 class Settlement:

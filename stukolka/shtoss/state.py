@@ -750,9 +750,7 @@ class ShtossState(GameState):
 
 def _stake_words(stake: Stake) -> Msg:
     """A stake as a refusal names it: ``P1 Q♠ 30`` (the same in every language, card letters aside)."""
-    kind = Msg("shtoss.kind.pair" if len(stake.cards) == 2 else "shtoss.kind.single")
-    return Msg("shtoss.stake_line", {"p": stake.punter, "kind": kind, "cards": I18nCards(tuple(int(c) for c in stake.cards)),
-                                     "kush": stake.kush})
+    return stake.msg
 
 
 def loads(text: str | bytes) -> ShtossState:

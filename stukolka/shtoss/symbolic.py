@@ -33,6 +33,8 @@ from functools import lru_cache
 
 import sympy as sp
 
+from stukolka.i18n import DEFAULT, check_lang, tr
+
 __all__ = ["N", "k", "j", "p_decided_at", "p_plie_at", "p_plie", "p_punter_wins", "p_banker_wins",
            "banker_edge", "derivation", "abcug_mirror_identity", "to_fraction"]
 
@@ -111,24 +113,22 @@ def banker_edge(plie_rule: str = "banker_wins", lob_half: bool = False) -> sp.Ex
     return sp.factor(sp.simplify(edge))
 
 
-def derivation() -> list[tuple[str, sp.Expr]]:
-    """The derivation, as ``(explanation, expression)`` steps the book can display."""
+def derivation(lang: str = DEFAULT) -> list[tuple[str, sp.Expr]]:
+    """The derivation, as ``(explanation, expression)`` steps the book can display; the explanations
+    in ``lang`` (the catalogue's ``shtoss.derivation.*`` messages)."""
+    check_lang(lang)
     steps = [
-        ("Probability that the punter's rank first appears at position k: the other three "
-         "cards of the rank lie among the N-k cards after it, C(N-k, 3) / C(N, 4).", p_decided_at()),
-        ("Probability that, in addition, the card at k+1 has the rank too (a plie when k is "
-         "odd): two of the rank among the N-k-1 cards after that, C(N-k-1, 2) / C(N, 4).", p_plie_at()),
-        ("Mirror argument: in abcug j, 'first at 2j-1 without a plie' minus 'first at 2j' "
-         "is identically zero.", abcug_mirror_identity()),
-        ("Sum the plie probability over the odd positions k = 2j-1, j = 1..N/2.", p_plie()),
-        ("Probability that the punter wins (first at an even position).", p_punter_wins()),
-        ("Probability that the banker wins (first at an odd position).", p_banker_wins()),
-        ("Check: P(banker) - P(punter) - P(plie) simplifies to zero.",
-         sp.simplify(p_banker_wins() - p_punter_wins() - p_plie())),
-        ("Banker's edge per unit of kush, plie to the banker: equal to P(plie).", banker_edge()),
-        ("Banker's edge with half on the lob: P(plie) - (1/2) * 4/N.", banker_edge(lob_half=True)),
-        ("Banker's edge when a plie costs the punter half.", banker_edge("half")),
-        ("Banker's edge when a plie is a push: the game is fair.", banker_edge("push")),
+        (tr("shtoss.derivation.decided_at", lang), p_decided_at()),
+        (tr("shtoss.derivation.plie_at", lang), p_plie_at()),
+        (tr("shtoss.derivation.mirror", lang), abcug_mirror_identity()),
+        (tr("shtoss.derivation.plie", lang), p_plie()),
+        (tr("shtoss.derivation.punter_wins", lang), p_punter_wins()),
+        (tr("shtoss.derivation.banker_wins", lang), p_banker_wins()),
+        (tr("shtoss.derivation.check", lang), sp.simplify(p_banker_wins() - p_punter_wins() - p_plie())),
+        (tr("shtoss.derivation.edge", lang), banker_edge()),
+        (tr("shtoss.derivation.edge_lob_half", lang), banker_edge(lob_half=True)),
+        (tr("shtoss.derivation.edge_plie_half", lang), banker_edge("half")),
+        (tr("shtoss.derivation.edge_push", lang), banker_edge("push")),
     ]
     return steps
 

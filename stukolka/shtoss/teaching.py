@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 from stukolka.cards import Card, card_rank, card_suit, deck, parse_card, parse_cards
 from stukolka.errors import RulesError
+from stukolka.i18n import DEFAULT, check_lang, tr
 from stukolka.shtoss.odds import position_law
 from stukolka.shtoss.play import play_deal
 from stukolka.shtoss.rules import ShtossRules
 
-__all__ = ["double_pack_edge", "double_pack_deal", "thirteenth_card_readings", "READINGS_13"]
+__all__ = ["double_pack_edge", "double_pack_deal", "thirteenth_card_readings", "READINGS_13", "actions_text", "decimal_text", "decimal_ticks",
+           "grouped_text"]
 
 
 def double_pack_edge(plie_to_banker: bool = True) -> Fraction:
@@ -81,3 +84,58 @@ def thirteenth_card_readings(stake: str, order: str, kush: int = 10) -> dict[str
     deciding = cards[st.position - 1]
     c = Fraction(2 * kush) if st.position in (25, 26) and card_suit(deciding) == card_suit(card) else base
     return {"a": Fraction(premium.returns()[1]), "b": b, "c": c}
+
+
+def actions_text(state: Any, lang: str = DEFAULT, first: int | None = None) -> str:
+    """The legal actions of ``state`` (the ``first`` few, if given) as a chapter prints them: in
+    English the action grammar's own words (``['refuse', 'accept']``), in another language each
+    action as its button says it.
+
+    >>> from stukolka.shtoss import ShtossRules, ShtossState
+    >>> s = ShtossState(ShtossRules(), punters=1, initial_kush=10)
+    >>> s.apply_action("stake 7♦ 50")
+    >>> actions_text(s), actions_text(s, "ru")
+    ("['refuse', 'accept']", '«Отказать в повышенном куше 50», «Принять повышенный куш 50»')
+    """
+    legal = state.legal_actions()[:first]
+    if check_lang(lang) == DEFAULT:
+        return str(legal)
+    return ", ".join(tr("shtoss.quoted", lang, words=state.describe_action(a, lang).words) for a in legal)
+
+
+def decimal_text(x: float, fmt: str = "", lang: str = DEFAULT) -> str:
+    """A decimal number (an estimate, a rounded chance) as the language writes it: ``format(x, fmt)``
+    with a decimal comma in Russian.
+
+    >>> decimal_text(0.48019, ".4f"), decimal_text(0.48019, ".4f", "ru"), decimal_text(3.79e-4, ".2e", "ru")
+    ('0.4802', '0,4802', '3,79e-04')
+    """
+    text = format(x, fmt)
+    return text if check_lang(lang) == DEFAULT else text.replace(".", ",")
+
+
+def grouped_text(n: int | Fraction, lang: str = DEFAULT) -> str:
+    """A whole sum of money (roubles) with its thousands grouped: ``47 000`` in English prose (a
+    space), ``47\u202f000`` in Russian (a narrow no-break space); a fraction is rounded.
+
+    >>> grouped_text(376000), grouped_text(Fraction(83267, 2), "ru")
+    ('376 000', '41\u202f634')
+    """
+    text = f"{round(n):,}"
+    return text.replace(",", " " if check_lang(lang) == DEFAULT else "\u202f")
+
+
+def decimal_ticks(fig: Any, lang: str = DEFAULT) -> None:
+    """Write a figure's tick labels with the language's decimal sign (a matplotlib figure; in
+    English nothing changes): ``0.02`` becomes ``0,02`` in Russian."""
+    if check_lang(lang) == DEFAULT:
+        return
+    fig.canvas.draw()
+    for ax in fig.axes:
+        limits = ax.get_xlim(), ax.get_ylim()
+        for axis in (ax.xaxis, ax.yaxis):
+            labels = [t.get_text().replace(".", ",") for t in axis.get_ticklabels()]
+            axis.set_ticks(axis.get_ticklocs())
+            axis.set_ticklabels(labels)
+        ax.set_xlim(limits[0])
+        ax.set_ylim(limits[1])

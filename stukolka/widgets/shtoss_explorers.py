@@ -26,10 +26,13 @@ import ipywidgets as w
 from stukolka.base import CHANCE, StukolkaError, money_text
 from stukolka.cards import card_svg, cards_html, deck, format_card, parse_card
 from stukolka.live.tools import ODDS_CONTROLS, mid_deal_numbers, odds_numbers
+from stukolka.i18n import DEFAULT, Cards as I18nCards, check_lang, number_text, tr
 from stukolka.shtoss import (
     BANKER, Phase, SETTLEMENT_TEXT, ShtossRules, ShtossState, between_abcugs, capital_after, odds, queen_of_spades,
     replay_evening, set_up_deal,
 )
+from stukolka.shtoss.evenings import record_words
+from stukolka.shtoss.play import signed
 
 __all__ = ["ShtossDeal", "shtoss_deal", "ShtossOdds", "shtoss_odds_explorer", "bar_chart_svg", "SHTOSS_RULE_TEXT"]
 
@@ -40,14 +43,21 @@ _ESC = html.escape
 _LAB = {"description_width": "140px"}
 
 
-def _amount(x: int | Fraction) -> str:
-    return f"{'+' if x > 0 else ''}{money_text(x)}"
+def _amount(x: int | Fraction, lang: str = DEFAULT) -> str:
+    if lang == DEFAULT:
+        return f"{'+' if x > 0 else ''}{money_text(x)}"
+    return signed(x, lang)
 
 
-def _seat_label(i: int, names: Sequence[str] | None = None) -> str:
+def _t(key: str, lang: str, **fields: Any) -> str:
+    """The explorers' words (``shtoss.explorer.*`` in the catalogue), in ``lang``."""
+    return tr(f"shtoss.explorer.{key}", lang, **fields)
+
+
+def _seat_label(i: int, names: Sequence[str] | None = None, lang: str = DEFAULT) -> str:
     if names:
         return names[i]
-    return "banker" if i == 0 else f"punter {i}"
+    return _t("banker", lang) if i == 0 else _t("punter", lang, n=i)
 
 
 # ---------------------------------------------------------------------------- a shtoss deal
@@ -57,62 +67,65 @@ class ShtossDeal(w.VBox):
     (an engine chance action), or by a record such as the evenings of *The Queen of Spades*."""
 
     def __init__(self, deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
-                 seed: int = 0, *, palette: str = "two", **options: Any) -> None:
+                 seed: int = 0, *, palette: str = "two", lang: str = DEFAULT, **options: Any) -> None:
+        self.lang = lang = check_lang(lang)
+
+        def t(key: str, **fields: Any) -> str:
+            return _t(key, lang, **fields)
         self.palette = palette
         self.names: list[str] | None = None
         self.start_capital: Fraction | None = None
         lay = w.Layout(width="320px")
-        self.deck_box = w.Dropdown(options=[52, 36, 32], value=deck_size, description="Deck:",
-                                   tooltip="Cards in the banker's and each punter's deck", style=_LAB, layout=lay)
-        self.plie_box = w.Dropdown(options=[("banker wins", "banker_wins"), ("half", "half"), ("push", "push")],
-                                   value=options.pop("plie_rule", "banker_wins"), description="Plie:",
-                                   tooltip="Two cards of the punter's rank in one abcug", style=_LAB, layout=lay)
-        self.lob_box = w.Checkbox(value=options.pop("lob_half", False), description="half the kush on the lob",
-                                  indent=False, tooltip="A kill on the very first card costs half")
-        self.thirds_box = w.Checkbox(value=options.pop("thirds", False), description="count in thirds",
-                                     indent=False, tooltip="Suit and colour of the deciding card scale the result; "
-                                     "kushes must divide by 3")
+        self.deck_box = w.Dropdown(options=[52, 36, 32], value=deck_size, description=t("deck"),
+                                   tooltip=t("deck.help"), style=_LAB, layout=lay)
+        self.plie_box = w.Dropdown(options=[(t("plie." + v), v) for v in ("banker_wins", "half", "push")],
+                                   value=options.pop("plie_rule", "banker_wins"), description=t("plie"),
+                                   tooltip=t("plie.help"), style=_LAB, layout=lay)
+        self.lob_box = w.Checkbox(value=options.pop("lob_half", False), description=t("lob"),
+                                  indent=False, tooltip=t("lob.help"))
+        self.thirds_box = w.Checkbox(value=options.pop("thirds", False), description=t("thirds"),
+                                     indent=False, tooltip=t("thirds.help"))
         self.marker_box = w.Checkbox(value=options.pop("cut_marker_removed", False),
-                                     description="the cut card drops out", indent=False,
-                                     tooltip="The bottom card is not dealt")
+                                     description=t("marker"), indent=False,
+                                     tooltip=t("marker.help"))
         self.options = options
         n = max(3, len(stakes))
-        self.count_box = w.BoundedIntText(value=len(stakes), min=1, max=n, description="Punters:",
-                                          tooltip="How many punters stake", style=_LAB, layout=lay)
+        self.count_box = w.BoundedIntText(value=len(stakes), min=1, max=n, description=t("punters"),
+                                          tooltip=t("punters.help"), style=_LAB, layout=lay)
         self.card_boxes: list[w.Dropdown] = []
         self.kush_boxes: list[w.BoundedIntText] = []
         rows: list[w.HBox] = []
         for i in range(n):
             card, kush = stakes[i] if i < len(stakes) else (["7♦", "A♣", "3♥"][i % 3], 10)
             cb = w.Dropdown(options=[format_card(c) for c in deck(52)], value=format_card(parse_card(card)),
-                            description=f"Punter {i + 1} card:", tooltip=f"The card punter {i + 1} stakes on",
+                            description=t("card", n=i + 1), tooltip=t("card.help", n=i + 1),
                             style=_LAB, layout=w.Layout(width="240px"))
-            kb = w.BoundedIntText(value=kush, min=1, max=10**9, description=f"Punter {i + 1} kush:",
-                                  tooltip=f"Punter {i + 1}'s kush (stake)", style=_LAB,
+            kb = w.BoundedIntText(value=kush, min=1, max=10**9, description=t("kush", n=i + 1),
+                                  tooltip=t("kush.help", n=i + 1), style=_LAB,
                                   layout=w.Layout(width="240px"))
             self.card_boxes.append(cb)
             self.kush_boxes.append(kb)
             rows.append(w.HBox([cb, kb], layout=w.Layout(flex_flow="row wrap")))
         self.stake_rows = rows
-        self.cut_box = w.BoundedIntText(value=cut, min=1, max=deck_size - 1, description="Podrezka (cut):",
-                                        tooltip="Where the punter cuts the banker's deck", style=_LAB, layout=lay)
-        self.seed_box = w.IntText(value=seed, description="Shuffle seed:", tooltip="Seed of the banker's shuffle",
+        self.cut_box = w.BoundedIntText(value=cut, min=1, max=deck_size - 1, description=t("cut"),
+                                        tooltip=t("cut.help"), style=_LAB, layout=lay)
+        self.seed_box = w.IntText(value=seed, description=t("seed"), tooltip=t("seed.help"),
                                   style=_LAB, layout=lay)
-        self.deal_button = w.Button(description="Stake, cut and shuffle", icon="play",
-                                    tooltip="Start the deal with these stakes", layout=w.Layout(width="auto"))
+        self.deal_button = w.Button(description=t("start"), icon="play",
+                                    tooltip=t("start.help"), layout=w.Layout(width="auto"))
         record = queen_of_spades()
         self.record = record
-        self.evening_box = w.Dropdown(options=[(ev["name"], i) for i, ev in enumerate(record["evenings"])],
-                                      value=0, description="Evening:", style=_LAB, layout=lay,
-                                      tooltip="An evening of The Queen of Spades")
-        self.evening_button = w.Button(description="Replay this evening", icon="book",
-                                       tooltip="Load the evening's record", layout=w.Layout(width="auto"))
-        self.next_button = w.Button(description="Next abcug", icon="step-forward",
-                                    tooltip="The banker turns two cards: right, then left", layout=w.Layout(width="auto"))
-        self.back_button = w.Button(description="Back", icon="step-backward", tooltip="Undo the last abcug",
+        self.evening_box = w.Dropdown(options=[(name, i) for i, name in enumerate(record_words(record, lang)["names"])],
+                                      value=0, description=t("evening"), style=_LAB, layout=lay,
+                                      tooltip=t("evening.help"))
+        self.evening_button = w.Button(description=t("replay"), icon="book",
+                                       tooltip=t("replay.help"), layout=w.Layout(width="auto"))
+        self.next_button = w.Button(description=t("next"), icon="step-forward",
+                                    tooltip=t("next.help"), layout=w.Layout(width="auto"))
+        self.back_button = w.Button(description=t("back"), icon="step-backward", tooltip=t("back.help"),
                                     layout=w.Layout(width="auto"))
-        self.end_button = w.Button(description="To the end", icon="fast-forward",
-                                   tooltip="Deal until every stake is settled", layout=w.Layout(width="auto"))
+        self.end_button = w.Button(description=t("end"), icon="fast-forward",
+                                   tooltip=t("end.help"), layout=w.Layout(width="auto"))
         for b in (self.deal_button, self.evening_button, self.next_button, self.back_button, self.end_button):
             b.add_class("stukolka-choice")
         self.deal_button.on_click(lambda _: self.start())
@@ -122,8 +135,8 @@ class ShtossDeal(w.VBox):
         self.end_button.on_click(lambda _: self.to_end())
         self.deck_box.observe(self._deck_changed, names="value")
         self.count_box.observe(lambda _c: self._show_rows(), names="value")
-        self.four_colour = w.Checkbox(value=palette == "four", description="Four-colour pack", indent=False,
-                                      tooltip="Spades black, hearts red, diamonds blue, clubs green")
+        self.four_colour = w.Checkbox(value=palette == "four", description=t("four"), indent=False,
+                                      tooltip=t("four.help"))
         self.four_colour.observe(self._palette_changed, names="value")
         self.message = w.HTML()
         self.board = w.HTML()
@@ -131,7 +144,7 @@ class ShtossDeal(w.VBox):
                                    w.VBox([self.lob_box, self.thirds_box, self.marker_box, self.four_colour])],
                                   layout=w.Layout(flex_flow="row wrap")),
                            self.count_box, *rows, self.deal_button,
-                           w.HTML("<b>Or</b> replay Hermann's evenings at Chekalinsky's table:"),
+                           w.HTML(t("or")),
                            w.HBox([self.evening_box, self.evening_button])])
         self.controls = w.HBox([self.back_button, self.next_button, self.end_button])
         super().__init__([settings, self.message, self.controls, self.board])
@@ -158,7 +171,9 @@ class ShtossDeal(w.VBox):
             actions += [f"cut {self.cut_box.value}", f"shuffle {self.seed_box.value}"]
             self._begin(ShtossState(rules, punters=k, initial_kush=min(s[1] for s in stakes)), actions)
         except StukolkaError as exc:
-            self.message.value = f'<p role="alert" style="color:#a00"><b>Refused:</b> {_ESC(str(exc))}</p>'
+            words = getattr(exc, "words", None)
+            text = str(exc) if self.lang == DEFAULT or words is None else words.text(self.lang)
+            self.message.value = f'<p role="alert" style="color:#a00"><b>{_t("refused", self.lang)}</b> {_ESC(text)}</p>'
             return
         self.names, self.start_capital, self.caption = None, None, ""
         self.refresh()
@@ -166,9 +181,9 @@ class ShtossDeal(w.VBox):
     def _begin(self, state: ShtossState, actions: Sequence[str]) -> None:
         """Apply the set-up actions (:func:`stukolka.shtoss.set_up_deal`); a kush above the
         table's initial kush is put to the banker, who accepts it (the engine's ``accept``)."""
-        self.setup_log: list[str] = set_up_deal(state, actions, "accept")
+        self.setup_log: list[str] = set_up_deal(state, actions, "accept", self.lang)
         if state.current_player() == CHANCE:
-            raise StukolkaError("the record does not fix the banker's deck", rule="shtoss-rule-metka")
+            raise StukolkaError(_t("no_deck", DEFAULT), rule="shtoss-rule-metka")
         self.rules = state.rules
         self.history = [state]
         self.message.value = ""
@@ -182,7 +197,7 @@ class ShtossDeal(w.VBox):
         """The banker turns the next abcug (``next``); stakes whose rank appears are settled."""
         st = self.state
         if st.is_terminal():
-            self.message.value = "<p role='status'>Every stake is settled: the deal is over.</p>"
+            self.message.value = f"<p role='status'>{_t('over', self.lang)}</p>"
             return
         new = st.clone()
         new.apply_action("next")
@@ -214,9 +229,10 @@ class ShtossDeal(w.VBox):
         rules = ShtossRules.from_options(ev.get("rules", {}))
         state = ShtossState(rules, punters=1, initial_kush=int(ev.get("initial_kush", 1)))
         self._begin(state, ev["actions"])
-        self.names = [rec["banker"]] + [p for p in rec["players"] if p != rec["banker"]]
+        said = record_words(rec, self.lang)
+        self.names = [said["banker"]] + [p for p, q in zip(said["players"], rec["players"]) if q != rec["banker"]]
         self.start_capital = capital
-        self.caption = f"{rec['title']}: the {ev['name']}. {ev.get('story', '')}"
+        self.caption = _t("caption", self.lang, title=said["title"], name=said["names"][index], story=said["stories"][index])
         self.evening_box.value = index
         self.refresh()
 
@@ -239,78 +255,98 @@ class ShtossDeal(w.VBox):
 
     def refresh(self) -> None:
         self.board.value = render_shtoss(self.state, self.palette, names=self.names, title=getattr(self, "caption", ""),
-                                         start_capital=self.start_capital, setup=self.setup_log)
+                                         start_capital=self.start_capital, setup=self.setup_log, lang=self.lang)
         over = self.state.is_terminal()
         self.next_button.disabled = self.end_button.disabled = over
         self.back_button.disabled = len(self.history) == 1
 
 
 def render_shtoss(state: ShtossState, palette: str = "two", *, names: Sequence[str] | None = None, title: str = "",
-                  start_capital: Fraction | None = None, setup: Sequence[str] = ()) -> str:
+                  start_capital: Fraction | None = None, setup: Sequence[str] = (), lang: str = DEFAULT) -> str:
     """A shtoss deal drawn from the engine's view (:meth:`~stukolka.shtoss.ShtossState.view`):
     the stakes, lob and sonic, right and left piles, each settlement in the engine's words
     with its rule, and the running tally.  The explorer is a demonstration, so every staked
-    card is shown face up."""
-    v = state.view(BANKER)
+    card is shown face up.  The words are ``lang``'s."""
+    check_lang(lang)
+
+    def t(key: str, **fields: Any) -> str:
+        return _t(key, lang, **fields)
+
+    def card_text(c: int) -> str:
+        return format_card(c) if lang == DEFAULT else I18nCards((c,)).text(lang)
+    v = state.view(BANKER, lang)
     out = []
     if title:
         out.append(f"<p><i>{_ESC(title)}</i></p>")
-    out.append(f"<p>{v['deck_size']}-card deck, podrezka at {v['cut']}; cards turned: <b>{v['turned']}</b> of "
-               f"{v['deal_length']}. <small>Set-up: {_ESC('; '.join(setup))}</small></p>")
+    out.append("<p>" + t("head", size=v["deck_size"], cut=v["cut"], turned=v["turned"], length=v["deal_length"])
+               + f" <small>{t('setup', setup=_ESC('; '.join(setup)))}</small></p>")
     abcugs = v["abcugs"]
     last = abcugs[-1]["number"] if abcugs else None
 
     def cell(place: int, c: int, newest: bool) -> str:
-        mark = {1: " lob", 2: " sonic"}.get(place, "")
+        mark = {1: t("lob_mark"), 2: t("sonic_mark")}.get(place, "")
         border = "outline:3px solid #e0a800;" if newest else ""
         return (f"<span style='display:inline-block;text-align:center;margin:2px;{border}'>"
-                f"{card_svg(c, width=34, palette=palette)}<br><small>{place}{mark}</small></span>")
+                f"{card_svg(c, width=34, palette=palette, lang=None if lang == DEFAULT else lang)}<br><small>{place}{mark}</small></span>")
 
     def pile(side: str, caption: str) -> str:
         cells = [cell(a["places"][0 if side == "right" else 1], a[side], a["number"] == last)
                  for a in abcugs if a[side] is not None]
         return (f"<div><b>{caption}</b><div style='display:flex;flex-wrap:wrap'>"
-                + ("".join(cells) or "<i>no cards yet</i>") + "</div></div>")
+                + ("".join(cells) or f"<i>{t('no_cards')}</i>") + "</div></div>")
 
     out.append("<div style='display:flex;gap:18px;flex-wrap:wrap'>"
-               + pile("left", "Left (the punters' cards, even places)")
-               + pile("right", "Right (the banker's cards, odd places)") + "</div>")
+               + pile("left", t("left_pile")) + pile("right", t("right_pile")) + "</div>")
     if abcugs:
         a = abcugs[-1]
-        told = [f"{format_card(a['right'])} to the right"] + (
-            [f"{format_card(a['left'])} to the left"] if a["left"] is not None else [])
-        out.append(f"<p class='stukolka-abcug'>Abcug {a['number']}: " + ", then ".join(told) + ".</p>")
+        told = [t("to_right", card=card_text(a["right"]))] + (
+            [t("to_left", card=card_text(a["left"]))] if a["left"] is not None else [])
+        out.append("<p class='stukolka-abcug'>" + t("abcug", n=a["number"], told=t("then").join(told)) + "</p>")
     rows = []
     for seen, stake in zip(v["stakes"], state.stakes):
         if seen["open"]:
-            what = "open"
+            what = t("open")
         elif seen["position"] is None:
-            what = f"undecided: {_ESC(seen['text'])} [{seen['rule']}]"
+            what = t("undecided", text=_ESC(seen["text"]), rule=seen["rule"])
         else:
-            what = (f"decided at place {seen['position']} by {format_card(seen['deciding'])}: "
-                    f"<b>{_amount(Fraction(seen['amount']))}</b> &mdash; {_ESC(seen['text'])} [{seen['rule']}]")
-        rows.append(f"<tr><td>{_ESC(_seat_label(seen['punter'], names))}</td>"
-                    f"<td>{cards_html(stake.cards, width=30, palette=palette)}</td><td>{seen['kush']}</td>"
+            what = t("decided", place=seen["position"], card=card_text(seen["deciding"]),
+                     amount=_amount(Fraction(seen["amount"]), lang), text=_ESC(seen["text"]), rule=seen["rule"])
+        rows.append(f"<tr><td>{_ESC(_seat_label(seen['punter'], names, lang))}</td>"
+                    f"<td>{_stake_cards(stake.cards, palette, lang)}</td><td>{number_text(seen['kush'], lang)}</td>"
                     f"<td>{what}</td></tr>")
-    out.append("<table class='stukolka-stakes'><caption style='text-align:left'>Stakes</caption><thead><tr>"
-               "<th>Punter</th><th>Card</th><th>Kush</th><th>Result</th></tr></thead><tbody>"
-               + "".join(rows) + "</tbody></table>")
-    tally = ", ".join(f"{_ESC(_seat_label(i, names))} {_amount(Fraction(x))}" for i, x in enumerate(v["bankrolls"]))
+    out.append(f"<table class='stukolka-stakes'><caption style='text-align:left'>{t('stakes')}</caption><thead><tr>"
+               + "".join(f"<th>{t('col.' + c)}</th>" for c in ("punter", "card", "kush", "result"))
+               + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    tally = ", ".join(f"{_ESC(_seat_label(i, names, lang))} {_amount(Fraction(x), lang)}" for i, x in enumerate(v["bankrolls"]))
     cap = ""
     if start_capital is not None:
-        cap = (f" {_ESC(_seat_label(1, names))}'s capital: {money_text(start_capital)} before the evening, "
-               f"<b>{money_text(capital_after(start_capital, state))}</b> now.")
+        money = money_text if lang == DEFAULT else (lambda x: number_text(x, lang))
+        cap = t("capital", who=_ESC(_seat_label(1, names, lang)), before=money(start_capital),
+                now=money(capital_after(start_capital, state)))
     over = "settlement" in v
     cls = "stukolka-shtoss-final" if over else "stukolka-shtoss-tally"
-    head = "Final result" if over else "Running tally"
+    head = t("final") if over else t("running")
     out.append(f"<p class='{cls}' role='status'><b>{head}:</b> {tally}.{cap}</p>")
     return "".join(out)
 
 
 def shtoss_deal(deck_size: int = 52, stakes: Sequence[tuple[str, int]] = (("Q♠", 10),), cut: int = 26,
-                seed: int = 0, *, palette: str = "two", **options: Any) -> ShtossDeal:
-    """A step-through shtoss deal; other keyword arguments are :class:`~stukolka.shtoss.rules.ShtossRules` options."""
-    return ShtossDeal(deck_size, stakes, cut, seed, palette=palette, **options)
+                seed: int = 0, *, palette: str = "two", lang: str = DEFAULT, **options: Any) -> ShtossDeal:
+    """A step-through shtoss deal, its words in ``lang``; other keyword arguments are
+    :class:`~stukolka.shtoss.rules.ShtossRules` options."""
+    return ShtossDeal(deck_size, stakes, cut, seed, palette=palette, lang=lang, **options)
+
+
+def _stake_cards(cards: Sequence[int], palette: str, lang: str) -> str:
+    """A stake's cards as pictures (:func:`stukolka.cards.cards_html`), their names in ``lang``."""
+    if lang == DEFAULT:
+        return cards_html(cards, width=30, palette=palette)
+    pics = "".join(f'<span style="margin-right:4px">{card_svg(c, width=30, palette=palette, lang=lang)}</span>'
+                   for c in cards)
+    text = _ESC(I18nCards(tuple(int(c) for c in cards)).text(lang))
+    return (f'<div class="stukolka-cards" style="display:flex;flex-wrap:wrap;align-items:center" '
+            f'title="{text}">{pics}<span class="visually-hidden" style="position:absolute;left:-9999px">'
+            f'{text}</span></div>')
 
 
 # ---------------------------------------------------------------------------- charts
@@ -354,7 +390,8 @@ class ShtossOdds(w.VBox):
     card (``stukolka.live.tools.odds_numbers``, one enumeration of its outcomes) and once for
     the mid-deal card; moving *n* or *m* asks only for the mid-deal card."""
 
-    def __init__(self, palette: str = "two", **options: Any) -> None:
+    def __init__(self, palette: str = "two", *, lang: str = DEFAULT, **options: Any) -> None:
+        self.lang = lang = check_lang(lang)
         lay = w.Layout(width="330px")
         spec = {c["name"]: c for c in ODDS_CONTROLS}
 
@@ -373,10 +410,10 @@ class ShtossOdds(w.VBox):
         self.options = options
         n, m = spec["n"], spec["m"]
         self.n_box = w.BoundedIntText(value=n["value"], min=n["min"], max=n["max"], step=n["step"],
-                                      description="Cards to come, n:", description_allow_html=False,
+                                      description=_t("odds.n", lang), description_allow_html=False,
                                       tooltip=n["label"] + " (" + n["help"] + ")", style=_LAB, layout=lay)
         self.m_box = w.BoundedIntText(value=m["value"], min=m["min"], max=m["max"], step=m["step"],
-                                      description="Of its rank, m:", description_allow_html=False,
+                                      description=_t("odds.m", lang), description_allow_html=False,
                                       tooltip=m["label"] + " (" + m["help"] + ")", style=_LAB, layout=lay)
         self.result = w.HTML()
         self.chart = w.HTML()
@@ -389,7 +426,7 @@ class ShtossOdds(w.VBox):
         super().__init__([w.HBox([w.VBox([self.deck_box, self.plie_box, self.position_box]),
                                   w.VBox(list(self.checks.values()))], layout=w.Layout(flex_flow="row wrap")),
                           self.result, self.chart,
-                          w.HTML("<b>A card staked in mid-deal</b> (between abcugs):"),
+                          w.HTML(_t("odds.mid_head", lang)),
                           w.HBox([self.n_box, self.m_box], layout=w.Layout(flex_flow="row wrap")), self.mid])
         self.add_class("stukolka-odds")
         self._busy = False
@@ -412,27 +449,25 @@ class ShtossOdds(w.VBox):
         self.queries += 1
         self.numbers = nums
         edge = self.edge = nums["edge"]
+        lang = self.lang
         self.result.value = (
-            "<table class='stukolka-odds-table' role='status'><caption style='text-align:left'>A fresh card, "
-            f"{rules.deck_size}-card deck</caption><thead><tr><th scope='col'></th><th scope='col'>exact</th>"
-            "<th scope='col'>percent</th></tr></thead><tbody>"
-            + "".join(f"<tr><th scope='row'>{label}</th><td class='stukolka-edge'>{x}</td>"
-                      f"<td>{float(x):.4%}</td></tr>"
-                      for label, x in (("Banker's edge per unit of kush", edge),
-                                       ("The punter wins", nums["punter_wins"]),
-                                       ("The banker wins", nums["banker_wins"]),
-                                       ("A plie decides", nums["plie"])))
+            "<table class='stukolka-odds-table' role='status'><caption style='text-align:left'>"
+            f"{_t('odds.caption', lang, size=rules.deck_size)}</caption><thead><tr><th scope='col'></th>"
+            f"<th scope='col'>{_t('odds.exact', lang)}</th><th scope='col'>{_t('odds.percent', lang)}</th></tr></thead><tbody>"
+            + "".join(f"<tr><th scope='row'>{_t('odds.' + key, lang)}</th><td class='stukolka-edge'>{x}</td>"
+                      f"<td>{_percent(x, lang)}</td></tr>"
+                      for key, x in (("edge", edge), ("punter_wins", nums["punter_wins"]),
+                                     ("banker_wins", nums["banker_wins"]), ("plie", nums["plie"])))
             + "</tbody></table>")
         dist = nums["places"]
         colour = {"punter": "#1f5fa8", "banker": "#b8462c"}
         self.chart.value = (
-            "<p>Where the staked card is decided (exact probabilities; hover a bar). "
-            "<span style='color:#1f5fa8'>&#9632; the punter wins there</span>, "
-            "<span style='color:#b8462c'>&#9632; the banker wins there</span>.</p>"
-            + bar_chart_svg(dist, title=f"Probability that the staked card is decided at each place, "
-                                        f"{rules.deck_size}-card deck",
+            f"<p>{_t('odds.where', lang)} "
+            f"<span style='color:#1f5fa8'>&#9632; {_t('odds.punter_there', lang)}</span>, "
+            f"<span style='color:#b8462c'>&#9632; {_t('odds.banker_there', lang)}</span>.</p>"
+            + bar_chart_svg(dist, title=_t("odds.chart_title", lang, size=rules.deck_size),
                             colour_of=lambda k: colour.get(nums["winners"][k][0], "#777"),
-                            xlabel="place in the banker's deck", ylabel="probability"))
+                            xlabel=_t("odds.xlabel", lang), ylabel=_t("odds.ylabel", lang)))
         self._busy = True
         try:
             self.n_box.max = between_abcugs(rules, rules.deal_length)
@@ -447,12 +482,19 @@ class ShtossOdds(w.VBox):
         try:
             rules = rules or self.rules
             n, m, mid = mid_deal_numbers(rules, self.n_box.value, self.m_box.value)
-            self.mid.value = (f"<p class='stukolka-mid-edge' role='status'>With {n} cards to come, {m} of the rank: "
-                              f"banker's edge <b>{mid}</b> = <b>{float(mid):.4%}</b>.</p>")
+            self.mid.value = ("<p class='stukolka-mid-edge' role='status'>"
+                              + _t("odds.mid", self.lang, n=n, m=m, edge=str(mid), percent=_percent(mid, self.lang)) + "</p>")
         except StukolkaError as exc:
             self.mid.value = f"<p role='alert' style='color:#a00'>{_ESC(str(exc))}</p>"
 
 
-def shtoss_odds_explorer(**options: Any) -> ShtossOdds:
-    """Toggles for the shtoss options; the banker's edge and the deciding-place chart follow."""
-    return ShtossOdds(**options)
+def shtoss_odds_explorer(*, lang: str = DEFAULT, **options: Any) -> ShtossOdds:
+    """Toggles for the shtoss options; the banker's edge and the deciding-place chart follow (the
+    explorer's own words in ``lang``; the controls' names are the page's, :data:`ODDS_CONTROLS`)."""
+    return ShtossOdds(lang=lang, **options)
+
+
+def _percent(x: Fraction, lang: str) -> str:
+    """``0.0396 = 3.9616%``, in Russian with the decimal comma."""
+    text = f"{float(x):.4%}"
+    return text if lang == DEFAULT else text.replace(".", ",").replace("%", "\u00a0%")
