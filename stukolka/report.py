@@ -43,7 +43,8 @@ def fraction_text(p: Fraction | int, digits: int = 3, lang: str = DEFAULT) -> st
         return number_text(p.numerator, check_lang(lang))
     percent = f"{float(p) * 100:.{digits}f}"
     if check_lang(lang) == "ru":
-        return f"{p.numerator}/{p.denominator} ({percent.replace('.', ',')}\u00a0%)"
+        minus = "\u2212" if p < 0 else ""
+        return f"{minus}{abs(p.numerator)}/{p.denominator} ({minus}{percent.lstrip('-').replace('.', ',')}\u00a0%)"
     return f"{p.numerator}/{p.denominator} ({percent} %)"
 
 
