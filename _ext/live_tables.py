@@ -172,7 +172,7 @@ def static_picture(game: str, options: dict, seed: int, people: list[int], ask: 
         if game in CALCULATORS:
             from stukolka.live import tools  # noqa: PLC0415
             return tools.static_picture(game, options, lang)
-        return _sibling("table_picture").picture(game, options, seed, people, ask=ask)
+        return _sibling("table_picture").picture(game, options, seed, people, ask=ask, lang=lang)
     except Exception as e:  # the page must still build; the loader then says the table cannot start
         return f"<p>The stored picture could not be drawn ({html.escape(str(e))}).</p>"
 

@@ -13,12 +13,19 @@ answer away: with ``legal`` no card is raised or dimmed, and the moves it asks a
 instead of the legal ones; a seat that has not looked at its cards (the dark) has no hand in
 the view, and none is drawn.  Styled by ``book/css/live-picture.css``.  Nothing here decides a
 rule: every word and number comes from the view.
+
+The picture speaks its table's language (``lang``, as the page's ``{live-table}``): the engine's
+view and the choices' words are asked for in it, and the picture's own words are the live table's
+messages (``stukolka/i18n/<lang>/table.json``, ``table.*``; those only the picture says are
+``table.picture.*``), so the picture and the table it becomes say the same thing.
 """
 
 from __future__ import annotations
 
 import html
 from typing import Any
+
+from stukolka.i18n import DEFAULT, catalogue, tr
 
 CARD_WIDTH = 48
 SMALL_WIDTH = 34
@@ -29,10 +36,20 @@ def esc(x: Any) -> str:
     return html.escape("" if x is None else str(x), quote=True)
 
 
-def _svg(card: int | None, width: int = CARD_WIDTH, face_down: bool = False) -> str:
+def _known(prefix: str, word: Any, lang: str) -> str:
+    """A word of the view (a role, a declaration) as the live table says it: its ``prefix + word``
+    message where the catalogue has one, else the view's own word."""
+    key = f"{prefix}{word}"
+    return tr(key, lang) if word and key in catalogue(lang) else str(word or "")
+
+
+def _svg(card: int | None, width: int = CARD_WIDTH, face_down: bool = False, lang: str = DEFAULT) -> str:
+    """A card (or a back) named in ``lang``; an English picture names each card in both languages,
+    as the book's card pictures do."""
     from stukolka.cards import card_svg  # noqa: PLC0415
 
-    return card_svg(card, width=width, palette="four", face_down=face_down or card is None)
+    return card_svg(card, width=width, palette="four", face_down=face_down or card is None,
+                    lang=None if lang == DEFAULT else lang)
 
 
 def _card_of(item: Any) -> int | None:
@@ -41,27 +58,29 @@ def _card_of(item: Any) -> int | None:
     return item if isinstance(item, int) and not isinstance(item, bool) else None
 
 
-def cards_row(items: list[Any], width: int = CARD_WIDTH, cls: str = "lp-cards", legal: bool = False) -> str:
+def cards_row(items: list[Any], width: int = CARD_WIDTH, cls: str = "lp-cards", legal: bool = False,
+              lang: str = DEFAULT) -> str:
     """Cards face up; with ``legal``, a hand in which some card may be played now dims the others."""
     out = []
     some = legal and any(isinstance(i, dict) and i.get("legal") for i in items)
     for item in items:
         card = _card_of(item)
         dim = some and isinstance(item, dict) and not item.get("legal")
-        out.append(f'<span class="lp-card{" lp-dim" if dim else ""}">{_svg(card, width)}</span>')
+        out.append(f'<span class="lp-card{" lp-dim" if dim else ""}">{_svg(card, width, lang=lang)}</span>')
     return f'<div class="{cls}">{"".join(out)}</div>' if out else ""
 
 
-def backs(n: int, cap: int = 8) -> str:
+def backs(n: int, cap: int = 8, lang: str = DEFAULT) -> str:
     n = max(0, int(n or 0))
     if not n:
         return ""
-    shown = "".join(f'<span class="lp-back">{_svg(None, 14, face_down=True)}</span>' for _ in range(min(n, cap)))
+    shown = "".join(f'<span class="lp-back">{_svg(None, 14, face_down=True, lang=lang)}</span>' for _ in range(min(n, cap)))
     more = f'<span class="lp-more">+{n - cap}</span>' if n > cap else ""
-    return f'<span class="lp-backs" aria-label="{n} cards face down">{shown}{more}</span>'
+    label = esc(tr("table.picture.backs-aria", lang, n=n))
+    return f'<span class="lp-backs" aria-label="{label}">{shown}{more}</span>'
 
 
-def actions_html(view: dict[str, Any], hand_drawn: bool = False) -> str:
+def actions_html(view: dict[str, Any], hand_drawn: bool = False, lang: str = DEFAULT) -> str:
     """The choices of the person to act as disabled buttons (a list when there are many).  Where
     the hand is drawn, playing one of its cards is done on the card, as at the live table."""
     actions = view.get("actions") or [{"action": a, "words": a} for a in view.get("legal") or []]
@@ -69,7 +88,7 @@ def actions_html(view: dict[str, Any], hand_drawn: bool = False) -> str:
     if hand_drawn:
         plays = [a for a in actions if a.get("kind") == "play" or str(a.get("action", "")).startswith("play ")]
         if plays and len(plays) == len(actions):
-            return '<p class="lp-note lp-hint">Your move: play a card from your hand.</p>'
+            return f'<p class="lp-note lp-hint">{esc(tr("table.picture.play-from-hand", lang))}</p>'
         actions = [a for a in actions if a not in plays]
     words = [str(a.get("words") or a.get("action") or "") for a in actions]
     words = [w[:1].upper() + w[1:] for w in words if w]
@@ -79,45 +98,46 @@ def actions_html(view: dict[str, Any], hand_drawn: bool = False) -> str:
         buttons = "".join(f'<button type="button" disabled>{esc(w)}</button>' for w in words)
         return f'<div class="lp-actions">{buttons}</div>'
     options = "".join(f"<option>{esc(w)}</option>" for w in words[:60])
-    return (f'<div class="lp-actions"><label>Your move <select disabled>{options}</select></label>'
-            f'<button type="button" disabled>Play it</button></div>')
+    return (f'<div class="lp-actions"><label>{esc(tr("table.picture.your-move", lang))} <select disabled>{options}</select></label>'
+            f'<button type="button" disabled>{esc(tr("table.picture.play-it", lang))}</button></div>')
 
 
-def _seat_name(seat: int, view: dict[str, Any], people: list[int], word: str = "Seat") -> str:
+def _seat_name(seat: int, view: dict[str, Any], people: list[int], lang: str = DEFAULT) -> str:
     if seat == view.get("seat") and seat in people:
-        return f"You (seat {seat})"
-    return f"{word} {seat}" + ("" if seat in people else " (bot)")
+        return tr("table.picture.you-seat", lang, n=seat)
+    return tr("table.seat-name" if seat in people else "table.seat-bot", lang, n=seat)
 
 
-def status_line(view: dict[str, Any], people: list[int]) -> str:
+def status_line(view: dict[str, Any], people: list[int], lang: str = DEFAULT) -> str:
     text = view.get("phase_words")
     if not text:
         to_act = view.get("to_act")
         phase = view.get("phase") or ""
         if view.get("terminal") or phase == "over":
-            text = "The deal is over."
+            text = tr("table.deal-over", lang)
         elif isinstance(to_act, int) and to_act >= 0:
-            who = _seat_name(to_act, view, people)
-            text = f"{who} to act" + (f": {phase}" if phase else "")
+            who = _seat_name(to_act, view, people, lang)
+            text = (tr("table.picture.to-act-phase", lang, who=who, phase=phase) if phase
+                    else tr("table.picture.to-act", lang, who=who))
         else:
             text = phase
     return f'<p class="lp-status">{esc(text)}</p>'
 
 
 # ------------------------------------------------------------------ Stukolka
-def stukolka(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
+def stukolka(view: dict[str, Any], people: list[int], legal: bool = True, lang: str = DEFAULT) -> str:
     me = view.get("seat")
     seats = [s for s in view.get("seats") or [] if isinstance(s, dict)]
     def box(s: dict[str, Any]) -> str:
-        bits = [esc(s.get("role") or "")]
-        bits.append(f"balance {esc(s.get('balance'))}")
+        bits = [esc(_known("table.stukolka-role-", s.get("role"), lang))]
+        bits.append(esc(tr("table.stukolka-balance", lang, balance=s.get("balance"))))
         if s.get("declaration"):
-            bits.append(f"<i>{esc(s['declaration'])}</i>")
-        bits.append(f"tricks {esc(s.get('tricks', 0))}")
+            bits.append(f"<i>{esc(_known('table.stukolka-decl-', s['declaration'], lang))}</i>")
+        bits.append(esc(tr("table.stukolka-tricks", lang, tricks=s.get("tricks", 0))))
         mine = s.get("seat") == me and me in people
         cls = "lp-seat" + (" lp-you" if mine else "") + (" lp-to-act" if s.get("to_act") else "")
-        cards = "" if mine else backs(s.get("cards", 0))
-        return (f'<div class="{cls}"><b>{esc(_seat_name(s.get("seat", 0), view, people))}</b>'
+        cards = "" if mine else backs(s.get("cards", 0), lang=lang)
+        return (f'<div class="{cls}"><b>{esc(_seat_name(s.get("seat", 0), view, people, lang))}</b>'
                 f'<span>{" · ".join(b for b in bits if b)}</span>{cards}</div>')
     others = "".join(box(s) for s in seats if not (s.get("seat") == me and me in people))
     mine = "".join(box(s) for s in seats if s.get("seat") == me and me in people)
@@ -125,29 +145,46 @@ def stukolka(view: dict[str, Any], people: list[int], legal: bool = True) -> str
     turned = trump.get("turned")
     centre = []
     if isinstance(turned, int):
-        centre.append(f'<div class="lp-pile">{_svg(turned)}<small>trump {esc(trump.get("symbol") or "")}</small></div>')
+        centre.append(f'<div class="lp-pile">{_svg(turned, lang=lang)}'
+                      f'<small>{esc(tr("table.stukolka-trump", lang, symbol=trump.get("symbol") or ""))}</small></div>')
     stock = view.get("stock") or 0
-    centre.append(f'<div class="lp-pile">{_svg(None, face_down=True)}<small>stock {esc(stock)}</small></div>')
+    centre.append(f'<div class="lp-pile">{_svg(None, face_down=True, lang=lang)}'
+                  f'<small>{esc(tr("table.stukolka-stock", lang, n=stock))}</small></div>')
     trick = view.get("current_trick") or []
     if trick:
-        centre.append(f'<div class="lp-pile">{cards_row(trick, SMALL_WIDTH)}<small>this trick</small></div>')
-    pot = f'<p class="lp-note">pot in play {esc(view.get("pot"))}</p>' if view.get("pot") is not None else ""
+        centre.append(f'<div class="lp-pile">{cards_row(trick, SMALL_WIDTH, lang=lang)}'
+                      f'<small>{esc(tr("table.picture.this-trick", lang))}</small></div>')
+    pot = (f'<p class="lp-note">{esc(tr("table.stukolka-pot", lang, pot=view.get("pot")))}</p>'
+           if view.get("pot") is not None else "")
     return (f'<div class="lp-felt lp-oval"><div class="lp-top">{others}</div>'
             f'<div class="lp-centre">{"".join(centre)}</div>{pot}<div class="lp-bottom">{mine}</div></div>'
-            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal))
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal, lang=lang))
 
 
 # ------------------------------------------------------------------ shtoss, Pharaon, the Queen of Spades
-def banking(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
+def _story(evening: dict[str, Any], lang: str) -> str:
+    """The evening of *The Queen of Spades* as the table starts it.  The record's own story is
+    English; another language tells the evening as its live table does before the settlement."""
+    if lang == DEFAULT:
+        return f'{esc(evening.get("name", "").capitalize())}: {esc(evening.get("story", ""))}'
+    number = evening.get("number")
+    key = "table.shtoss-evening-meant" if evening.get("intended") else f"table.shtoss-evening-{number}"
+    name = tr(key, lang) if key in catalogue(lang) else str(evening.get("name", "")).capitalize()
+    title = tr("table.shtoss-story-title-meant" if evening.get("intended") else "table.shtoss-story-title", lang,
+               evening=name)
+    return esc(title) + esc(tr("table.shtoss-story-brings", lang, capital=evening.get("capital_before", "")))
+
+
+def banking(view: dict[str, Any], people: list[int], legal: bool = True, lang: str = DEFAULT) -> str:
     deck = view.get("banker_deck", view.get("deck_size", 0))
     right, left = view.get("right") or [], view.get("left") or []
     def pile(cards: list[Any], name: str) -> str:
-        top = _svg(cards[-1]) if cards else '<span class="lp-empty">—</span>'
-        return f'<div class="lp-pile">{top}<small>{esc(name)}: {len(cards)}</small></div>'
+        top = _svg(cards[-1], lang=lang) if cards else '<span class="lp-empty">—</span>'
+        return f'<div class="lp-pile">{top}<small>{esc(tr("table.shtoss-pile-count", lang, label=name, n=len(cards)))}</small></div>'
     felt = (f'<div class="lp-felt lp-rect"><div class="lp-centre">'
-            f'<div class="lp-pile">{_svg(None, face_down=True)}<small>banker\'s deck: {esc(deck)} to turn</small></div>'
-            f"{pile(right, 'right pile (the banker’s)')}{pile(left, 'left pile (the punters’)')}</div>"
-            f'<p class="lp-note">{esc(len(view.get("abcugs") or []))} abcugs laid</p></div>')
+            f'<div class="lp-pile">{_svg(None, face_down=True, lang=lang)}<small>{html.escape(tr("table.shtoss-deck", lang, n=deck), quote=False)}</small></div>'
+            f"{pile(right, tr('table.picture.right-pile', lang))}{pile(left, tr('table.picture.left-pile', lang))}</div>"
+            f'<p class="lp-note">{esc(tr("table.picture.abcugs-laid", lang, n=len(view.get("abcugs") or [])))}</p></div>')
     bankrolls = view.get("bankrolls") or []
     stakes: dict[int, list[dict[str, Any]]] = {}
     for st in view.get("stakes") or []:
@@ -155,52 +192,67 @@ def banking(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
             stakes.setdefault(int(st.get("punter", 0)), []).append(st)
     boxes = []
     for seat in range(len(bankrolls)):
-        name = "Banker" if seat == 0 else f"Punter {seat}"
+        name = tr("table.shtoss-banker", lang) if seat == 0 else tr("table.shtoss-punter", lang, n=seat)
         if seat in people:
-            name += " (you)"
+            name = tr("table.shtoss-you", lang, who=name)
         elif not people or seat not in people:
-            name += " (bot)"
+            name = tr("table.shtoss-bot", lang, who=name)
         mine = stakes.get(seat, [])
         if seat == 0:
             detail = ""
         elif mine:
-            detail = "".join(f'<span class="lp-stake">{cards_row(s.get("cards") or [], SMALL_WIDTH)} kush {esc(s.get("kush"))}</span>'
+            detail = "".join(f'<span class="lp-stake">{cards_row(s.get("cards") or [], SMALL_WIDTH, lang=lang)} '
+                             f'{esc(tr("table.picture.kush", lang, kush=s.get("kush")))}</span>'
                              for s in mine)
         else:
-            detail = "<span>no stake yet</span>"
+            detail = f'<span>{esc(tr("table.shtoss-no-stake", lang))}</span>'
         cls = "lp-box" + (" lp-you" if seat in people else "") + (" lp-to-act" if seat == view.get("to_act") else "")
-        boxes.append(f'<div class="{cls}"><b>{esc(name)}</b> <span>capital {esc(bankrolls[seat])}</span>'
+        capital = tr("table.shtoss-capital", lang, capital=bankrolls[seat]).strip()
+        boxes.append(f'<div class="{cls}"><b>{esc(name)}</b> <span>{esc(capital)}</span>'
                      f'<div class="lp-stakes">{detail}</div></div>')
     evening = view.get("evening") or {}
-    story = (f'<p class="lp-note">{esc(evening.get("name", "").capitalize())}: {esc(evening.get("story", ""))}</p>'
-             if evening else "")
+    story = f'<p class="lp-note">{_story(evening, lang)}</p>' if evening else ""
     return story + felt + f'<div class="lp-boxes">{"".join(boxes)}</div>'
 
 
 # ------------------------------------------------------------------ the shedding game
-def shedding(view: dict[str, Any], people: list[int], legal: bool = True) -> str:
-    others = "".join(
-        f'<div class="lp-seat{" lp-to-act" if o.get("to_act") else ""}"><b>{esc(_seat_name(o.get("seat", 0), view, people))}</b>'
-        f'<span>{esc(o.get("cards"))} cards{" · dealer" if o.get("dealer") else ""}</span>{backs(o.get("cards", 0))}</div>'
-        for o in view.get("others") or [] if isinstance(o, dict))
+SUITS = ("spades", "hearts", "diamonds", "clubs")    # the view's suit words, as faraon.suit.<n> says them
+
+
+def _suit(word: Any, lang: str) -> str:
+    return tr(f"faraon.suit.{SUITS.index(word)}", lang) if word in SUITS else str(word)
+
+
+def shedding(view: dict[str, Any], people: list[int], legal: bool = True, lang: str = DEFAULT) -> str:
+    def seat(o: dict[str, Any]) -> str:
+        count = tr("table.picture.cards", lang, k=o.get("cards"))
+        dealer = f" · {tr('table.faraon-dealer', lang)}" if o.get("dealer") else ""
+        return (f'<div class="lp-seat{" lp-to-act" if o.get("to_act") else ""}">'
+                f'<b>{esc(_seat_name(o.get("seat", 0), view, people, lang))}</b>'
+                f'<span>{esc(count + dealer)}</span>{backs(o.get("cards", 0), lang=lang)}</div>')
+    others = "".join(seat(o) for o in view.get("others") or [] if isinstance(o, dict))
     pile = view.get("pile") or {}
     top = (pile.get("top") or {}).get("card") if isinstance(pile.get("top"), dict) else None
-    follow = f" (follow {esc(pile.get('suit'))})" if pile.get("suit") else ""
-    centre = (f'<div class="lp-pile">{_svg(None, face_down=True)}<small>talon: {esc(view.get("talon", 0))} face down</small></div>'
-              f'<div class="lp-pile">{_svg(top) if top is not None else "—"}<small>pile: {esc(pile.get("size", 0))}{follow}</small></div>')
+    follow = tr("table.picture.follow", lang, suit=_suit(pile.get("suit"), lang)) if pile.get("suit") else ""
+    centre = (f'<div class="lp-pile">{_svg(None, face_down=True, lang=lang)}<small>{esc(tr("table.faraon-talon", lang, n=view.get("talon", 0)))}</small></div>'
+              f'<div class="lp-pile">{_svg(top, lang=lang) if top is not None else "—"}'
+              f'<small>{esc(tr("table.picture.pile", lang, n=pile.get("size", 0)) + follow)}</small></div>')
     return (f'<div class="lp-felt lp-rect"><div class="lp-top">{others}</div><div class="lp-centre">{centre}</div></div>'
-            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal))
+            + cards_row(view.get("hand") or [], CARD_WIDTH, "lp-hand", legal=legal, lang=lang))
 
 
 DRAWERS = {"stukolka": stukolka, "shtoss": banking, "pharaon": banking, "queen_of_spades": banking, "faraon": shedding}
+GAMES = ("stukolka", "shtoss", "pharaon", "queen_of_spades", "faraon")     # each named by table.picture.game-<game>
 
 
-def picture(game: str, options: dict[str, Any], seed: int, people: list[int], ask: dict[str, Any] | None = None) -> str:
-    """The picture of a live table's first decision (HTML), as the engine's view for its person;
-    with a ``legal`` question (``ask``) no card is raised or dimmed and its moves are drawn as asked."""
+def picture(game: str, options: dict[str, Any], seed: int, people: list[int], ask: dict[str, Any] | None = None,
+            lang: str = DEFAULT) -> str:
+    """The picture of a live table's first decision (HTML), as the engine's view for its person,
+    in the table's language ``lang``; with a ``legal`` question (``ask``) no card is raised or
+    dimmed and its moves are drawn as asked."""
     from stukolka.live import LiveTable  # noqa: PLC0415
 
-    table = LiveTable(game, options, seed, people)
+    table = LiveTable(game, options, seed, people, lang=lang)
     if table.people:
         table.run_bots()                      # the bots' moves up to the first person's turn
     seat = table.people[0] if table.people else None
@@ -208,13 +260,12 @@ def picture(game: str, options: dict[str, Any], seed: int, people: list[int], as
         seat = None                          # several people at one screen: nobody's hand is shown
     view = table.view(seat)
     drawer = DRAWERS.get(game, stukolka)
-    title = {"stukolka": "Stukolka", "shtoss": "Shtoss", "pharaon": "Pharaon", "queen_of_spades": "The Queen of Spades",
-             "faraon": "The shedding game"}.get(game, game)
+    title = tr(f"table.picture.game-{game}", lang) if game in GAMES else game
     question = (ask or {}).get("kind") == "legal"
     if question and (ask or {}).get("moves"):        # the moves asked about, not the legal ones
-        view = {**view, "actions": [{"action": m.get("action"), "words": m.get("words")} for m in ask["moves"]]}
+        view = {**view, "actions": [{"action": m.get("action"), "words": m.get("words")} for m in (ask or {})["moves"]]}
     elif question:                                     # the cards asked about: no other move (a draw says none fits)
         view = {**view, "actions": [], "legal": []}
-    return (f'<div class="lp lp-{esc(game)}" role="group" aria-label="{esc(title)}: a picture of the table as it starts">'
-            f'{status_line(view, table.people)}{drawer(view, table.people, not question)}'
-            f'{actions_html(view, hand_drawn=bool(view.get("hand")))}</div>')
+    return (f'<div class="lp lp-{esc(game)}" role="group" aria-label="{esc(tr("table.picture.aria", lang, title=title))}">'
+            f'{status_line(view, table.people, lang)}{drawer(view, table.people, not question, lang)}'
+            f'{actions_html(view, hand_drawn=bool(view.get("hand")), lang=lang)}</div>')

@@ -330,7 +330,7 @@ class LiveTable:
         if seat is not None:
             return dict(state.view(seat, self.lang))
         if self.spec.public_view is not None:
-            out = dict(self.spec.public_view(state))
+            out = dict(self.spec.public_view(state, self.lang))
         else:
             out = public_view([state.view(q, self.lang) for q in range(self.seats)])
             if "hand" in out:

@@ -146,16 +146,17 @@ def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka", lang: 
             state.clone().apply_action(move)
         except StukolkaError as e:
             text, rule = e.text, e.rule or rule
-        words = _words(state, move, game)
+        words = _words(state, move, game, lang)
         out.append({"action": move, "words": words, "legal": False, "why": _rule_sentence(game, rule, text),
                     "rule": rule})
     return out
 
 
-def _words(state: Any, move: str, game: str) -> str:
-    """A move's button words, also for a move the engine refuses now (the game's words module)."""
+def _words(state: Any, move: str, game: str, lang: str = DEFAULT) -> str:
+    """A move's button words in ``lang``, also for a move the engine refuses now (the game's words
+    module)."""
     if game == "stukolka":
-        return describe(" ".join(move.lower().split()), 0, "").words
+        return describe(" ".join(move.lower().split()), 0, "", lang).words
     return move
 
 

@@ -41,8 +41,9 @@ class GameSpec:
     ``seats``, ``punters`` + 1 or ``rules.n_players``); ``hint(state, seat, seed, samples)`` advises the
     seat to act, reading only that seat's observation; ``bot_fallback(seat, seed, state)`` is the
     bot that takes over a seat whose own bot can no longer choose (an evening's script after a
-    person left it); ``public_view(state)`` is what every seat sees, for a game whose state draws
-    a spectator's view itself (else the driver keeps what all the seats' views share);
+    person left it); ``public_view(state, lang)`` is what every seat sees, in the table's language,
+    for a game whose state draws a spectator's view itself (else the driver keeps what all the
+    seats' views share);
     ``position_keys`` are the options that pose a position instead of a fresh deal (a page's
     ``new`` with ``fresh`` leaves them out: the next deal after a position is a fresh one).
     """
@@ -55,7 +56,7 @@ class GameSpec:
     seats: Callable[[GameState], int] | None = None
     hint: Callable[[GameState, int, int, int | None], dict[str, Any]] | None = None
     bot_fallback: Callable[[int, str, GameState], Any] | None = None
-    public_view: Callable[[GameState], dict[str, Any]] | None = None
+    public_view: Callable[[GameState, str], dict[str, Any]] | None = None
     position_keys: tuple[str, ...] = ()
 
 

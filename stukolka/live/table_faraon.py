@@ -153,11 +153,11 @@ def faraon_bot(seat: int, seed: str, state: GameState) -> Any:
 
 
 
-def faraon_public(state: GameState) -> dict[str, Any]:
-    """What every seat sees: the engine's view for a spectator (``view(None)``)."""
+def faraon_public(state: GameState, lang: str = DEFAULT) -> dict[str, Any]:
+    """What every seat sees: the engine's view for a spectator (``view(None, lang)``)."""
     if not isinstance(state, (FaraonState, FaraonMatch)):
         raise RulesError(f"a shedding-game table holds a hand or a match, not {type(state).__name__} [live-table-game]")
-    return dict(state.view(None))
+    return dict(state.view(None, lang))
 
 
 def faraon_settings(lang: str = DEFAULT) -> dict[str, Any]:
