@@ -167,7 +167,7 @@ def test_the_shedding_tables_board_speaks_russian() -> None:
     assert "Your hand" in en.board.value and "the shedding game" in en.title.value
     while not ru.state.is_terminal():
         ru.press(ru.legal()[0])
-    assert "Штрафные очки" in ru.board.value and not LATIN.findall(_rule_titles(_visible(ru.board.value)))
+    assert "Штрафные очки" in ru.board.value and not LATIN.findall(_visible(ru.board.value))
 
 
 def test_a_figures_ticks_take_the_decimal_comma_in_russian() -> None:
