@@ -255,3 +255,18 @@ def test_the_picture_test_sees_a_leak():
     leaky = picture_ext.cards_row(list(table.state.hands[(seat + 1) % 4]))
     shown = {c for c, name in SVG_NAMES.items() if f'aria-label="{name}"' in leaky}
     assert shown and shown <= _hidden_cards(table, seat)
+
+
+def test_a_refused_move_says_why_in_the_questions_language():
+    """A Russian page's question explains a refused move with the rule's statement in Russian."""
+    t = next(t for t in ASKED if "may you pass?" in t.caption and "prikup" in t.page)
+    table = LiveTable(t.game, t.options, t.seed, t.people)
+    table.run_bots()
+    from stukolka.live.questions import legal_moves
+    from stukolka.stukolka.rules import rule_words
+    moves = table.state.legal_actions() + ["pass"]
+    ru = [m for m in legal_moves(table.state, moves, lang="ru") if not m["legal"]]
+    en = [m for m in legal_moves(table.state, moves) if not m["legal"]]
+    assert ru and [m["rule"] for m in ru] == [m["rule"] for m in en]
+    for m in ru:
+        assert m["why"] == rule_words(m["rule"], "ru") and not re.search(r"[A-Za-z]{3,}", m["why"]), m

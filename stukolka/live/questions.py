@@ -121,13 +121,14 @@ def _table(game: str, options: Mapping[str, Any], seed: int, people: Sequence[in
     return table
 
 
-def _rule_sentence(game: str, rule: str, fallback: str) -> str:
-    """The game's one-sentence statement of a rule (its ``RULE_LABELS``), else ``fallback``."""
+def _rule_sentence(game: str, rule: str, fallback: str, lang: str = DEFAULT) -> str:
+    """The game's one-sentence statement of a rule in ``lang`` (its ``rule_words``), else ``fallback``."""
     try:
-        labels = importlib.import_module(f"stukolka.{game}.rules").RULE_LABELS
+        rules = importlib.import_module(f"stukolka.{game}.rules")
+        labels, words = rules.RULE_LABELS, rules.rule_words
     except (ImportError, AttributeError):
-        labels = {}
-    return str(labels.get(rule) or fallback)
+        return fallback
+    return str(words(rule, lang)) if rule in labels else fallback
 
 
 def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka", lang: str = DEFAULT) -> list[dict[str, Any]]:
@@ -145,9 +146,9 @@ def legal_moves(state: Any, moves: Sequence[str], game: str = "stukolka", lang: 
         try:
             state.clone().apply_action(move)
         except StukolkaError as e:
-            text, rule = e.text, e.rule or rule
+            text, rule = (e.text if lang == DEFAULT else text), e.rule or rule
         words = _words(state, move, game, lang)
-        out.append({"action": move, "words": words, "legal": False, "why": _rule_sentence(game, rule, text),
+        out.append({"action": move, "words": words, "legal": False, "why": _rule_sentence(game, rule, text, lang),
                     "rule": rule})
     return out
 
