@@ -14,30 +14,42 @@ from stukolka.base import (CHANCE, TERMINAL, GameState, RecordError, StukolkaErr
                            sample_chance)
 from stukolka.bots.advisor import HINT_BUDGET_MS, Advice, advise, nothing_to_advise
 from stukolka.bots.players import Bot, RuleOfThumbBot
-from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, parse_card, parse_cards
+from stukolka.cards import PALETTES, card_name, card_suit, card_svg, cards_html, format_card, parse_card, parse_cards
+from stukolka.i18n import DEFAULT, Cards as I18nCards, catalogue, check_lang, number_text, tr
+from stukolka.report import error_words
 from stukolka.stukolka.rules import PLAYER_LIMITS, RULE_LABELS, VARIANTS, StukolkaRules
 from stukolka.stukolka.phase import Phase
 from stukolka.stukolka.session import Session
 from stukolka.stukolka.state import StukolkaState
+from stukolka.stukolka.teaching import action_text
+from stukolka.stukolka.words import describe
 from stukolka.widgets.common import SeatedTable
 
 __all__ = ["StukolkaTable", "stukolka_table", "render_stukolka", "parse_cards_any"]
 
 
-_STUKOLKA_WORDS = {
-    "knock": "Knock (play)", "pass": "Pass (throw in)", "golets": "Take the golets",
-    "look": "Look at my cards", "dark": "Go dark", "razrez": "Cut in (razrez)",
-    "shleif": "Keep the shleif", "refuse shleif": "Refuse the shleif", "deal": "Deal",
-    "stand": "Stand (buy nothing)",
-}
-_TIPS = {
-    "knock": "Knock: play this deal for tricks", "pass": "Pass: throw your cards in",
-    "golets": "Exchange your hand for the golets (three cards from the stock) and lead",
-    "look": "Look at your cards before declaring", "dark": "Play without looking; buy one card more",
-    "razrez": "Cut in: take four cards from the stock and discard one", "deal": "Deal three cards each",
-    "shleif": "Keep the trump card as your hidden fourth card", "stand": "Keep your three cards",
-    "refuse shleif": "Refuse the shleif: the turned trump card is dead",
-}
+#: the choices whose buttons and tooltips the table words itself (``stukolka.widget.button.*``, ``.tip.*``)
+_WORDED = ("knock", "pass", "golets", "look", "dark", "razrez", "shleif", "refuse shleif", "deal", "stand")
+
+
+def _t(key: str, lang: str, **fields: Any) -> str:
+    """The table's words (``stukolka.widget.*`` in the catalogue), in ``lang``."""
+    return tr(f"stukolka.widget.{key}", lang, **fields)
+
+
+def _tag(rule: str | None, lang: str) -> str:
+    """A rule's bracketed label after a sentence: in English only (a Russian reader gets the words)."""
+    return f" [{rule}]" if rule and lang == DEFAULT else ""
+
+
+def _card_words(card: int, lang: str) -> str:
+    """A card as the table names it: ``Q♠`` in English, ``Д♠`` in Russian."""
+    return format_card(card) if lang == DEFAULT else I18nCards((card,)).text(lang)
+
+
+def _num(x: Any, lang: str) -> str:
+    """A number of chips as ``lang`` writes it."""
+    return str(x) if lang == DEFAULT else number_text(x, lang)
 
 
 #: The ``bots`` argument of a table: a dict seat -> bot, or a factory ``(seat, seed) -> bot``, or None.
@@ -74,11 +86,18 @@ class StukolkaTable(SeatedTable, w.VBox):
         t.confirm()             # "Discard the selected cards and buy"
         t.play("K♥")            # click a card
         t.next_deal()           # after the settlement
+
+    Every label, button, status line, log line and the settlement are said in ``lang``
+    (``stukolka_table(..., lang="ru")``), from the catalogue (``stukolka.widget.*``).
     """
 
     def __init__(self, variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
                  seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
-                 **options: Any) -> None:
+                 lang: str = DEFAULT, **options: Any) -> None:
+        self.lang = lang = check_lang(lang)
+
+        def t(key: str, **fields: Any) -> str:
+            return _t(key, lang, **fields)
         self.palette = palette
         self._bots_arg = bots
         self.events: list[str] = []
@@ -86,32 +105,28 @@ class StukolkaTable(SeatedTable, w.VBox):
         # ---- settings (every control has a label and a tooltip)
         lay = w.Layout(width="300px")
         style = {"description_width": "110px"}
-        self.variant_box = w.Dropdown(options=list(VARIANTS), value=variant, description="Variant:",
-                                      tooltip="Which Stukolka variant to play", layout=lay, style=style)
-        self.players_box = w.BoundedIntText(value=players, min=3, max=7, description="Players:",
-                                            tooltip="Number of players, within the variant's range",
-                                            layout=lay, style=style)
-        self.stake_box = w.BoundedIntText(value=stake, min=3, max=3000, step=3, description="Stake:",
-                                          tooltip="The stake and dealer's fee (a multiple of 3)",
-                                          layout=lay, style=style)
-        self.seed_box = w.IntText(value=seed, description="Seed:", tooltip="Seed of the shuffles and the bots",
+        self.variant_box = w.Dropdown(options=[(tr(f"table.stukolka-variant-name-{v}", lang), v) for v in VARIANTS],
+                                      value=variant, description=t("variant"),
+                                      tooltip=t("variant-tip"), layout=lay, style=style)
+        self.players_box = w.BoundedIntText(value=players, min=3, max=7, description=t("players"),
+                                            tooltip=t("players-tip"), layout=lay, style=style)
+        self.stake_box = w.BoundedIntText(value=stake, min=3, max=3000, step=3, description=t("stake"),
+                                          tooltip=t("stake-tip"), layout=lay, style=style)
+        self.seed_box = w.IntText(value=seed, description=t("seed"), tooltip=t("seed-tip"),
                                   layout=lay, style=style)
-        self.seat_box = w.BoundedIntText(value=seat, min=0, max=6, description="Your seat:",
-                                         tooltip="Which seat you take (0 = first)", layout=lay, style=style)
-        self.mode_box = w.Dropdown(options=[("prevent illegal cards", "prevent"),
-                                            ("penalize them (remiz)", "penalize")],
-                                   value=options.pop("violation_mode", "prevent"), description="Violations:",
-                                   tooltip="Prevent illegal card plays, or allow them and charge a remiz",
-                                   layout=lay, style=style)
-        self.dark_box = w.Checkbox(value=options.pop("dark_allowed", False), description="allow going dark",
-                                   indent=False, tooltip="Offer 'go dark' (prikup and shleif)")
+        self.seat_box = w.BoundedIntText(value=seat, min=0, max=6, description=t("seat"),
+                                         tooltip=t("seat-tip"), layout=lay, style=style)
+        self.mode_box = w.Dropdown(options=[(t("mode-prevent"), "prevent"), (t("mode-penalize"), "penalize")],
+                                   value=options.pop("violation_mode", "prevent"), description=t("mode"),
+                                   tooltip=t("mode-tip"), layout=lay, style=style)
+        self.dark_box = w.Checkbox(value=options.pop("dark_allowed", False), description=t("dark"),
+                                   indent=False, tooltip=t("dark-tip"))
         self.razrez_box = w.Checkbox(value=options.pop("razrez_allowed", False),
-                                     description="allow cutting in (razrez)", indent=False,
-                                     tooltip="Offer the razrez to passers (prikup and shleif)")
-        self.four_colour = w.Checkbox(value=palette == "four", description="Four-colour pack", indent=False,
-                                      tooltip="Spades black, hearts red, diamonds blue, clubs green")
-        self.start_button = w.Button(description="Start a new game", icon="play", tooltip="Start a new game "
-                                     "with these settings", layout=w.Layout(width="auto"))
+                                     description=t("razrez"), indent=False, tooltip=t("razrez-tip"))
+        self.four_colour = w.Checkbox(value=palette == "four", description=t("four-colour"), indent=False,
+                                      tooltip=t("four-colour-tip"))
+        self.start_button = w.Button(description=t("start"), icon="play", tooltip=t("start-tip"),
+                                     layout=w.Layout(width="auto"))
         self.settings_msg = w.HTML()
         self.options = options
         self.variant_box.observe(self._variant_changed, names="value")
@@ -122,7 +137,7 @@ class StukolkaTable(SeatedTable, w.VBox):
                     w.VBox([self.seed_box, self.seat_box, self.dark_box, self.razrez_box])],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.start_button, self.four_colour]), self.settings_msg])
-        self.settings = w.Accordion(children=[settings], titles=("Table settings",), selected_index=None)
+        self.settings = w.Accordion(children=[settings], titles=(tr("table.stukolka-settings", lang),), selected_index=None)
         # ---- the table
         self.board = w.HTML()
         self.status = w.HTML()
@@ -131,31 +146,27 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.action_buttons: list[w.Button] = []
         self.action_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.confirm_button = w.Button(description="Discard the selected cards", icon="check",
-                                       tooltip="Discard the cards you selected and take as many from the stock",
+        self.confirm_button = w.Button(description=t("confirm-one", k=2), icon="check", tooltip=t("confirm-tip"),
                                        layout=w.Layout(width="auto", display="none"))
         self.confirm_button.on_click(lambda _: self.confirm())
-        self.cut_slider = w.BoundedIntText(value=26, min=1, max=51, description="Cut after:",
-                                           tooltip="How many cards go from the top to the bottom (1 to 51)",
-                                           layout=w.Layout(width="220px"))
-        self.cut_button = w.Button(description="Cut", tooltip="Cut the pack", layout=w.Layout(width="auto"))
+        self.cut_slider = w.BoundedIntText(value=26, min=1, max=51, description=t("cut-after"),
+                                           tooltip=t("cut-after-tip"), layout=w.Layout(width="220px"))
+        self.cut_button = w.Button(description=t("cut"), tooltip=t("cut-tip"), layout=w.Layout(width="auto"))
         self.cut_button.on_click(lambda _: self.press(f"cut {self.cut_slider.value}"))
         self.cut_box = w.HBox([self.cut_slider, self.cut_button], layout=w.Layout(display="none"))
-        self.next_button = w.Button(description="Next deal", icon="forward", tooltip="Deal the next hand",
+        self.next_button = w.Button(description=t("next"), icon="forward", tooltip=t("next-tip"),
                                     layout=w.Layout(width="auto"))
         self.next_button.on_click(lambda _: self.next_deal())
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", layout=w.Layout(width="auto"),
-                                    tooltip="Estimate the chips each of your legal moves is worth")
+        self.hint_button = w.Button(description=t("hint"), icon="lightbulb-o", layout=w.Layout(width="auto"),
+                                    tooltip=t("hint-tip"))
         self.hint_button.on_click(lambda _: self.hint())
         self.hint_box = w.HTML()
         self.logbox = w.HTML()
-        self.record_box = w.Textarea(description="Record:", placeholder="a game record (JSON) appears here; "
-                                     "paste one and press Load", tooltip="Game record as JSON",
-                                     layout=w.Layout(width="95%", height="80px"))
-        self.save_button = w.Button(description="Save deal record", icon="download",
-                                    tooltip="Write this deal's record (JSON) into the box", layout=w.Layout(width="auto"))
-        self.load_button = w.Button(description="Load record", icon="upload",
-                                    tooltip="Replay the record in the box and continue from it",
+        self.record_box = w.Textarea(description=t("record"), placeholder=t("record-placeholder"),
+                                     tooltip=t("record-tip"), layout=w.Layout(width="95%", height="80px"))
+        self.save_button = w.Button(description=t("save"), icon="download", tooltip=t("save-tip"),
+                                    layout=w.Layout(width="auto"))
+        self.load_button = w.Button(description=t("load"), icon="upload", tooltip=t("load-tip"),
                                     layout=w.Layout(width="auto"))
         self.save_button.on_click(lambda _: self._save_clicked())
         self.load_button.on_click(lambda _: self._load_clicked())
@@ -183,9 +194,15 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.bots = _stukolka_bots(seed, players, seat, self._bots_arg, rules)
         self.session = Session(rules, dealer=dealer)
         self.deal_number = 0
-        self.title.value = (f"<h4 style='margin:4px 0'>Stukolka, {html.escape(variant)}: {players} players, "
-                            f"stake {stake}; you are seat {seat}</h4>")
+        self._set_title(variant, players, stake, seat)
         self._start_deal()
+
+    def _set_title(self, variant: str, players: int, stake: int, seat: int) -> None:
+        lang = self.lang
+        name = variant if lang == DEFAULT else tr(f"table.stukolka-variant-{variant}", lang)
+        self.title.value = (f"<h4 style='margin:4px 0'>"
+                            f"{_t('title', lang, variant=html.escape(name), n=players, stake=_num(stake, lang), seat=seat)}"
+                            f"</h4>")
 
     def restart(self, **settings: Any) -> None:
         """Start a new game from the settings controls (or from ``settings``, which set them)."""
@@ -200,7 +217,7 @@ class StukolkaTable(SeatedTable, w.VBox):
             self._configure(self.variant_box.value, self.players_box.value, self.stake_box.value,
                             self.seed_box.value, self.seat_box.value, None, dict(self.options))
         except (StukolkaError, ValueError) as exc:
-            self.settings_msg.value = f'<p role="alert" style="color:#a00">{html.escape(str(exc))}</p>'
+            self.settings_msg.value = f'<p role="alert" style="color:#a00">{html.escape(self._error_text(exc, "bad-settings"))}</p>'
             if settings:
                 raise
             return
@@ -223,21 +240,27 @@ class StukolkaTable(SeatedTable, w.VBox):
         times; by default it deals as many as fit the reader's wait (``HINT_BUDGET_MS``).
         Returns the advice, best first.
         """
+        lang = self.lang
         if not self.legal():
-            self.hint_box.value = "<p><i>A hint is for your turn.</i></p>"
+            self.hint_box.value = f"<p><i>{_t('hint-not-turn', lang)}</i></p>"
             return []
-        why = nothing_to_advise(self.state)
+        why = self._nothing_to_advise()
         if why is not None:
-            self.hint_box.value = f"<p><i>{html.escape(why[:1].upper() + why[1:].split(' [')[0])}.</i></p>"
+            self.hint_box.value = f"<p><i>{html.escape(why)}.</i></p>"
             return []
         advice = advise(self.state, self.human, samples=samples, seed=self.seed * 7919 + len(self.state.history()),
                         budget_ms=None if samples is not None else HINT_BUDGET_MS)
         dealt = advice[0].samples if advice else samples
-        rows = "".join(f"<tr><td>{html.escape(a.action)}</td><td style='text-align:right'>{float(a.mean):+.2f}</td>"
-                       f"<td>[{a.low:+.2f}, {a.high:+.2f}]</td></tr>" for a in advice)
-        self.hint_box.value = (f"<div role='note'><b>Hint</b> ({dealt} deals of the unseen cards per move; "
-                               f"chips this deal, with a 95% interval):<table><tr><th>move</th><th>chips</th>"
-                               f"<th>interval</th></tr>{rows}</table></div>")
+        def dec(x: float) -> str:
+            text = f"{x:+.2f}"
+            return text if lang == DEFAULT else text.replace(".", ",").replace("-", "\u2212")
+        sep = ", " if lang == DEFAULT else "; "
+        rows = "".join(f"<tr><td>{html.escape(action_text(a.action, lang))}</td>"
+                       f"<td style='text-align:right'>{dec(float(a.mean))}</td>"
+                       f"<td>[{dec(float(a.low))}{sep}{dec(float(a.high))}]</td></tr>" for a in advice)
+        self.hint_box.value = (f"<div role='note'>{_t('hint-head', lang, hint='<b>' + _t('hint', lang) + '</b>', n=dealt)}"
+                               f"<table><tr><th>{_t('hint-move', lang)}</th><th>{_t('hint-chips', lang)}</th>"
+                               f"<th>{_t('hint-interval', lang)}</th></tr>{rows}</table></div>")
         return advice
 
     def next_deal(self) -> None:
@@ -253,23 +276,58 @@ class StukolkaTable(SeatedTable, w.VBox):
 
         The engine refuses an illegal action; the table then says why and nothing changes.
         """
+        lang = self.lang
+        if self.state.current_player() == TERMINAL:
+            self._refuse(_t("refused-over", lang))
+            return
+        if self.state.current_player() != self.human:
+            self._refuse(_t("refused-turn", lang, n=self.state.current_player()))
+            return
         try:
-            if self.state.current_player() == TERMINAL:
-                raise StukolkaError("the deal is over; press Next deal")
-            if self.state.current_player() != self.human:
-                raise StukolkaError(f"it is not your turn (seat {self.state.current_player()} is to act)")
             before = len(self.state.violations)
             self.state.apply_action(action)
-        except StukolkaError as exc:
-            self._refuse(str(exc))
+        except StukolkaError as exc:             # refused: the state is unchanged
+            self._refuse(self._refusal_text(action, exc))
             return
         self.message = ""
         self._note(self.human, self.state.history()[-1])
         for p, rule, card in self.state.violations[before:]:
-            self.message = (f"<p role='alert' style='color:#a00'><b>Violation:</b> you played {card} against "
-                            f"the rule <i>{html.escape(_rule_text(rule))}</i> [{rule}]. It costs a remiz "
-                            f"at the settlement [stukolka-rule-violation].</p>")
+            text = _rule_text(rule) if lang == DEFAULT else self.state.view(self.human, lang)["violations"][-1]["text"]
+            words = _t("violation", lang, card=card if lang == DEFAULT else _card_words(int(parse_card(card)), lang), rule=f"<i>{html.escape(text)}</i>",
+                       tag=_tag(rule, lang), vtag=_tag("stukolka-rule-violation", lang))
+            self.message = (f"<p role='alert' style='color:#a00'><b>{_t('violation-word', lang)}</b> {words}</p>")
         self.advance()
+
+    def _refusal_text(self, action: str, exc: StukolkaError) -> str:
+        """Why the engine refused ``action``, as the table's reader reads it: in English the error's
+        text; in another language the engine's reason in that language (``why_illegal``), or the
+        error's kept message."""
+        if self.lang == DEFAULT:
+            return str(exc)
+        try:
+            why = self.state.why_illegal(action, self.lang)
+        except StukolkaError as unreadable:
+            return self._error_text(unreadable)
+        return self._error_text(exc) if why is None else why[0]
+
+    def _error_text(self, exc: BaseException, otherwise: str = "bad-action") -> str:
+        """An error as the table's reader reads it: in English its own text; in another language
+        its kept message, or (when it keeps none) the table's words ``otherwise``."""
+        if self.lang == DEFAULT:
+            return str(exc)
+        words = error_words(exc)
+        return _t(otherwise, self.lang) if words is None else words.text(self.lang)
+
+    def _nothing_to_advise(self) -> str | None:
+        """Why the advisor has nothing to say now, capitalised, without its rule tag; None if it has."""
+        why = nothing_to_advise(self.state) if self.legal() else "a hint is for your turn"
+        if why is None:
+            return None
+        if self.lang == DEFAULT:
+            return why[:1].upper() + why[1:].split(" [")[0]
+        if not self.legal():
+            return _t("hint-not-turn", self.lang).rstrip(".")
+        return _t(f"nothing.{self.state.phase.value}", self.lang)
 
     def play(self, card: str) -> None:
         """Play a card (any notation), as clicking its button does."""
@@ -283,7 +341,9 @@ class StukolkaTable(SeatedTable, w.VBox):
                 b.value = not b.value
 
     def selected(self) -> list[str]:
-        return [b.description for b in self.card_buttons if isinstance(b, w.ToggleButton) and b.value]
+        """The cards selected for a discard, as the engine writes them (``Q♠``)."""
+        return [format_card(parse_card(b.description)) for b in self.card_buttons
+                if isinstance(b, w.ToggleButton) and b.value]
 
     def confirm(self) -> None:
         """Discard the selected cards (buying as many), as the confirm button does."""
@@ -338,10 +398,9 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.state = self.session.resume(last)
         self.deal_number = len(recs)
         self.booked = False
-        self.events = [f"loaded a record of {len(last.history())} actions"]
+        self.events = [_t("loaded", self.lang, n=len(last.history()))]
         self.message = ""
-        self.title.value = (f"<h4 style='margin:4px 0'>Stukolka, {html.escape(rules.variant)}: "
-                            f"{rules.n_players} players, stake {rules.stake}; you are seat {self.human}</h4>")
+        self._set_title(rules.variant, rules.n_players, rules.stake, self.human)
         self.advance()
 
     def _save_clicked(self) -> None:
@@ -351,20 +410,29 @@ class StukolkaTable(SeatedTable, w.VBox):
         try:
             self.load(self.record_box.value)
         except (StukolkaError, ValueError, KeyError, TypeError) as exc:
-            self._refuse(f"cannot load the record: {exc}")
+            self._refuse(_t("cannot-load", self.lang, why=self._error_text(exc, "bad-record")))
 
     # ------------------------------------------------------------- drawing
     def _refuse(self, why: str) -> None:
-        self.message = f'<p role="alert" style="color:#a00"><b>Refused:</b> {html.escape(why)}</p>'
+        self.message = (f'<p role="alert" style="color:#a00"><b>{_t("refused", self.lang)}</b> '
+                        f'{html.escape(why)}</p>')
         self.refresh()
 
     def _note(self, player: int, action: str) -> None:
+        lang = self.lang
         if player == CHANCE:
-            who = "Chance"
+            who = _t("chance", lang)
             if action.startswith("shuffle"):
-                action = "the pack is shuffled"
+                action = _t("shuffled", lang)
+            elif lang != DEFAULT:
+                action = describe(action, lang=lang).said
         else:
-            who = "You" if player == self.human else f"Seat {player}"
+            if player == self.human:
+                who = _t("you-cap", lang) if lang == DEFAULT else tr("table.seat-you", lang, n=player)
+            else:
+                who = _t("seat-cap", lang, n=player)
+            if lang != DEFAULT:
+                action = describe(action, lang=lang).said
         self.events.append(f"{who}: {action}")
 
     def _palette_changed(self, change: dict[str, Any]) -> None:
@@ -377,21 +445,22 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.players_box.value = min(max(self.players_box.value, lo), hi)
 
     def refresh(self) -> None:
-        st, me = self.state, self.human
-        self.board.value = render_stukolka(st, me, self.palette, deal_number=self.deal_number)
+        st, me, lang = self.state, self.human, self.lang
+        self.board.value = render_stukolka(st, me, self.palette, deal_number=self.deal_number, lang=lang)
         self.hint_box.value = ""
         legal = self.legal()
         phase = st.phase.value
         turn = st.current_player()
         if st.is_terminal():
-            status = "<b>The deal is over.</b> See the settlement below; press <i>Next deal</i> to go on."
+            status = _t("over", lang, over=f"<b>{_t('over-bold', lang)}</b>", next=f"<i>{_t('next', lang)}</i>")
         elif turn == me:
-            status = f"<b>Your turn</b> ({_PHASE_WORDS.get(phase, phase)})."
+            words = _t(f"phase.{phase}", lang) if phase in _PHASES else phase
+            status = f"<b>{_t('your-turn', lang)}</b> ({words})."
         else:
-            status = f"Seat {turn} is to act."
+            status = _t("to-act", lang, n=turn)
         self.status.value = f"<div role='status' aria-live='polite'><p>{status}</p>{self.message}</div>"
         # your hand as buttons
-        view = st.view(me)
+        view = st.view(me, lang)
         hand = view["hand"] or []
         plays = [a for a in legal if a.startswith("play ")]
         discards = [a for a in legal if a.startswith("discard ")]
@@ -401,14 +470,14 @@ class StukolkaTable(SeatedTable, w.VBox):
             penal = self.rules.violation_mode == "penalize"
             for entry in hand:              # legal flags and reasons: the engine's (StukolkaState.view)
                 c, name, ok = entry["card"], entry["name"], entry["legal"]
+                title = entry["title"] if lang == DEFAULT else _card_words(c, lang)
                 if ok:
-                    tip = f"Play {entry['title']}"
+                    tip = _t("card-play", lang, card=title)
                 elif penal:
-                    tip = (f"{entry['title']}: breaks the rule: {entry['why']} [{entry['rule']}] "
-                           "(playing it costs a remiz)")
+                    tip = _t("card-breaks", lang, card=title, why=entry["why"], tag=_tag(entry["rule"], lang))
                 else:
-                    tip = f"{entry['title']}: not allowed: {entry['why']} [{entry['rule']}]"
-                b = w.Button(description=name, disabled=not ok and not penal, tooltip=tip,
+                    tip = _t("card-not-allowed", lang, card=title, why=entry["why"], tag=_tag(entry["rule"], lang))
+                b = w.Button(description=_card_words(c, lang), disabled=not ok and not penal, tooltip=tip,
                              layout=w.Layout(width="64px", height="40px"))
                 b.style.text_color = colours[card_suit(c)]
                 b.style.font_weight = "bold"
@@ -418,11 +487,13 @@ class StukolkaTable(SeatedTable, w.VBox):
                 if not ok:
                     b.add_class("stukolka-illegal")
                 buttons.append(b)
-            self.hand_label.value = "<b>Your hand</b> &mdash; click a card to play it:"
+            self.hand_label.value = _t("hand-play", lang, hand=f"<b>{_t('your-hand', lang)}</b>")
         elif discards or (view["phase"] in ("purchase", "razrez") and "stand" in legal):
             for entry in hand:
                 c, name = entry["card"], entry["name"]
-                b = w.ToggleButton(description=name, tooltip=f"Select {card_name(c)} to discard",
+                b = w.ToggleButton(description=_card_words(c, lang),
+                                   tooltip=_t("card-select", lang, card=card_name(c) if lang == DEFAULT
+                                              else _card_words(c, lang)),
                                    layout=w.Layout(width="64px", height="40px"))
                 b.style.text_color = colours[card_suit(c)]
                 b.style.font_weight = "bold"
@@ -430,7 +501,7 @@ class StukolkaTable(SeatedTable, w.VBox):
                 b.add_class("stukolka-card")
                 b.add_class("stukolka-choice")
                 buttons.append(b)
-            self.hand_label.value = "<b>Your hand</b> &mdash; select the cards to discard, then confirm:"
+            self.hand_label.value = _t("hand-discard", lang, hand=f"<b>{_t('your-hand', lang)}</b>")
         else:
             self.hand_label.value = ""
         self.card_buttons = buttons
@@ -440,9 +511,15 @@ class StukolkaTable(SeatedTable, w.VBox):
         for a in legal:
             if a.startswith(("play ", "discard ", "cut ")):
                 continue
-            label = _STUKOLKA_WORDS.get(a) or (f"Blind: discard {a.split()[1]} unseen" if a.startswith("blind")
-                                               else a)
-            b = w.Button(description=label, tooltip=_TIPS.get(a, a), layout=w.Layout(width="auto"))
+            if a in _WORDED:
+                label, tip = _t(f"button.{a}", lang), _t(f"tip.{a}", lang)
+            elif a.startswith("blind"):
+                label = _t("button.blind", lang, n=int(a.split()[1]))
+                tip = a if lang == DEFAULT else label
+            else:
+                label = a if lang == DEFAULT else st.describe_action(a, lang).words
+                tip = label
+            b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
             b.on_click(lambda _b, x=a: self.press(x))
             b.add_class("stukolka-action")
             b.add_class("stukolka-choice")
@@ -453,30 +530,27 @@ class StukolkaTable(SeatedTable, w.VBox):
         self.confirm_button.layout.display = "" if discards else "none"
         self._update_confirm()
         self.next_button.layout.display = "" if st.is_terminal() else "none"
-        why = nothing_to_advise(st) if legal else "a hint is for your turn"
+        why = self._nothing_to_advise()
         self.hint_button.disabled = why is not None
-        self.hint_button.tooltip = ("Estimate the chips each of your legal moves is worth" if why is None
-                                    else why[:1].upper() + why[1:].split(" [")[0])
+        self.hint_button.tooltip = _t("hint-tip", lang) if why is None else why
         shown = self.events[-14:]
-        self.logbox.value = ("<details><summary>What happened this deal</summary><ol>" +
+        self.logbox.value = (f"<details><summary>{_t('log', lang)}</summary><ol>" +
                              "".join(f"<li>{html.escape(x)}</li>" for x in shown) + "</ol></details>")
 
     def _update_confirm(self) -> None:
         chosen = self.selected()
         k = len(chosen)
+        lang = self.lang
         if getattr(self.state, "pending", 0):
-            self.confirm_button.description = f"Discard the selected card{'s' if k != 1 else ''}"
+            self.confirm_button.description = _t("confirm-one", lang, k=k)
         else:
-            self.confirm_button.description = f"Discard {k} and buy {k}" if k else "Discard the selected cards"
+            self.confirm_button.description = _t("confirm-buy", lang, k=k) if k else _t("confirm-one", lang, k=2)
         action = self.state.discard_action(chosen) if chosen and self.legal() else ""
         self.confirm_button.disabled = not chosen or action not in self.legal()
 
 
-_PHASE_WORDS = {
-    "shleif_choice": "keep or refuse the shleif", "cut": "cut the pack", "deal": "deal the cards",
-    "declare": "knock or pass", "purchase": "discard and buy", "razrez": "cut in or pass",
-    "play": "play a card",
-}
+#: the phases whose "Your turn (...)" the table words (``stukolka.widget.phase.*``)
+_PHASES = ("shleif_choice", "cut", "deal", "declare", "purchase", "razrez", "play")
 
 
 def _rule_text(label: str) -> str:
@@ -489,75 +563,98 @@ def parse_cards_any(cards: str | Sequence[str]) -> set[int]:
     return {parse_card(c) for c in cards}
 
 
-def _seat_name(p: int, me: int) -> str:
-    return "you" if p == me else f"seat {p}"
+def _seat_name(p: int, me: int, lang: str = DEFAULT) -> str:
+    return _t("you", lang) if p == me else _t("seat-name", lang, n=p)
 
 
-def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None) -> str:
-    """The Stukolka table as ``seat`` sees it, drawn from the engine's view (:meth:`~stukolka.stukolka.state.StukolkaState.view`)."""
-    v = state.view(seat)
+def _declaration(decl: str | None, lang: str) -> str:
+    """A seat's declaration as the table says it (``knock`` / «стучит»)."""
+    if not decl or lang == DEFAULT:
+        return decl or ""
+    key = f"table.stukolka-decl-{decl}"
+    return tr(key, lang) if key in catalogue(lang) else decl
+
+
+def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, deal_number: int | None = None,
+                    lang: str = DEFAULT) -> str:
+    """The Stukolka table as ``seat`` sees it, drawn from the engine's view
+    (:meth:`~stukolka.stukolka.state.StukolkaState.view`), its words in ``lang``."""
+    v = state.view(seat, check_lang(lang))
     esc = html.escape
+    named = None if lang == DEFAULT else lang
+
+    def t(key: str, **fields: Any) -> str:
+        return _t(key, lang, **fields)
+
+    def who(p: int) -> str:
+        return _seat_name(p, seat, lang)
+
+    def card(entry: dict[str, Any]) -> str:
+        return str(entry["name"]) if lang == DEFAULT else _card_words(entry["card"], lang)
     out = []
-    head = f"Deal {deal_number}" if deal_number else "Deal"
+    head = t("deal-n", n=deal_number) if deal_number else t("deal")
     dealer = v["dealer"]
-    out.append(f"<p><b>{head}</b> &middot; variant <b>{esc(v['variant'])}</b> &middot; dealer: "
-               f"<b>{'the seat draw decides' if dealer is None else _seat_name(dealer, seat)}</b> &middot; "
-               f"pot in play <b>{v['pot']}</b> &middot; on the table {v['table']} &middot; "
-               f"stock {v['stock']} cards</p>")
+    variant = v["variant"] if lang == DEFAULT else tr(f"table.stukolka-variant-name-{v['variant']}", lang)
+    out.append("<p>" + t("board-head", head=f"<b>{head}</b>", variant=f"<b>{esc(variant)}</b>",
+                         dealer=f"<b>{t('seat-draw-decides') if dealer is None else who(dealer)}</b>",
+                         pot=f"<b>{_num(v['pot'], lang)}</b>", table=_num(v["table"], lang), stock=v["stock"])
+               + "</p>")
     # trump
     trump = v["trump"]
     if trump["turned"] is not None:
-        out.append("<div style='display:flex;align-items:center;gap:8px'><b>Trump card</b> (turned up, dead):"
-                   + card_svg(trump["turned"], width=40, palette=palette)
-                   + f"<span>trump suit {trump['symbol']}</span></div>")
+        out.append("<div style='display:flex;align-items:center;gap:8px'>"
+                   + t("trump-card", trump=f"<b>{t('trump-card-word')}</b>")
+                   + card_svg(trump["turned"], width=40, palette=palette, lang=named)
+                   + f"<span>{t('trump-suit', symbol=trump['symbol'])}</span></div>")
     elif trump["symbol"] and v["variant"] == "shleif":
         mine = ""
         if trump["shleif_card"] is not None:
-            mine = " Your hidden trump card: " + card_svg(trump["shleif_card"], width=40, palette=palette)
-        out.append(f"<div><b>Shleif:</b> the dealer keeps the trump card hidden as a fourth card; trump suit "
-                   f"<b>{trump['symbol']}</b> [stukolka-rule-shleif].{mine}</div>")
+            mine = t("hidden-trump") + card_svg(trump["shleif_card"], width=40, palette=palette, lang=named)
+        out.append("<div>" + t("shleif", word=f"<b>{t('shleif-word')}</b>", symbol=f"<b>{trump['symbol']}</b>",
+                               tag=_tag("stukolka-rule-shleif", lang), mine=mine) + "</div>")
     if trump["shleif_refused"]:
-        out.append("<p>The dealer refused the shleif: the trump card is turned up and dead "
-                   "[stukolka-rule-shleif-refusal].</p>")
+        out.append(f"<p>{t('shleif-refused', tag=_tag('stukolka-rule-shleif-refusal', lang))}</p>")
     # seats
     rows = []
     for info in v["seats"]:
         p = info["seat"]
         marks = []
         if info["role"] == "dealer":
-            marks.append("dealer")
+            marks.append(t("mark-dealer"))
         if info["to_act"]:
-            marks.append("&#9654; to act")
-        decl = info["declaration"] or ""
+            marks.append("&#9654; " + t("mark-to-act"))
+        decl = _declaration(info["declaration"], lang)
         size = info["cards"]
         if p == seat and v["hand"]:
-            cards = cards_html([c["card"] for c in v["hand"]], width=36, palette=palette)
+            cards = cards_html([c["card"] for c in v["hand"]], width=36, palette=palette, lang=named)
         elif p == seat and size:
-            cards = "".join(card_svg(None, width=24) for _ in range(size)) + " <i>(not looked at)</i>"
+            cards = "".join(card_svg(None, width=24, lang=named) for _ in range(size)) + f" <i>{t('not-looked')}</i>"
         else:
-            cards = "".join(card_svg(None, width=24) for _ in range(size)) or "&ndash;"
+            cards = "".join(card_svg(None, width=24, lang=named) for _ in range(size)) or "&ndash;"
         style = " style='background:#eef5ff'" if p == seat else ""
-        rows.append(f"<tr{style}><th scope='row'>{_seat_name(p, seat).capitalize()}</th><td>{', '.join(marks)}</td>"
+        rows.append(f"<tr{style}><th scope='row'>{who(p).capitalize()}</th><td>{', '.join(marks)}</td>"
                     f"<td>{esc(decl)}</td><td>{cards}</td><td>{info['tricks']}</td>"
-                    f"<td style='text-align:right'>{info['balance']}</td></tr>")
+                    f"<td style='text-align:right'>{_num(info['balance'], lang)}</td></tr>")
     out.append("<table class='stukolka-seats' style='border-collapse:collapse'><caption style='text-align:left'>"
-               "Seats (balances include the stakes put in)</caption><thead><tr><th>Seat</th><th>Role</th>"
-               "<th>Declared</th><th>Cards</th><th>Tricks</th><th>Balance</th></tr></thead><tbody>"
+               f"{t('seats-caption')}</caption><thead><tr><th>{t('col-seat')}</th><th>{t('col-role')}</th>"
+               f"<th>{t('col-declared')}</th><th>{t('col-cards')}</th><th>{t('col-tricks')}</th>"
+               f"<th>{t('col-balance')}</th></tr></thead><tbody>"
                + "".join(rows) + "</tbody></table>")
     # tricks: the winner and the reason are the engine's
-    for i, t in enumerate(v["tricks"], 1):
-        played = ", ".join(f"{_seat_name(x['seat'], seat)} {x['name']}" for x in t["plays"])
-        out.append(f"<p class='stukolka-trick'>Trick {i}: {played} &rarr; <b>{_seat_name(t['winner'], seat)}</b> "
-                   f"wins with {t['name']}, {t['why']} [{t['rule']}].</p>")
+    for i, tr_ in enumerate(v["tricks"], 1):
+        played = ", ".join(f"{who(x['seat'])} {card(x)}" for x in tr_["plays"])
+        out.append("<p class='stukolka-trick'>" + t("trick", i=i, played=played, winner=f"<b>{who(tr_['winner'])}</b>",
+                                                     card=card(tr_), why=tr_["why"], tag=_tag(tr_["rule"], lang)) + "</p>")
     if v["current_trick"]:
-        out.append("<div><b>On the table:</b> " + "".join(
+        out.append(f"<div><b>{t('on-table')}</b> " + "".join(
             f"<span style='display:inline-block;text-align:center;margin-right:6px'>"
-            f"{card_svg(x['card'], width=40, palette=palette)}<br><small>{_seat_name(x['seat'], seat)}</small></span>"
+            f"{card_svg(x['card'], width=40, palette=palette, lang=named)}<br><small>{who(x['seat'])}</small></span>"
             for x in v["current_trick"]) + "</div>")
     for x in v["violations"]:
-        out.append(f"<p style='color:#a00'>{_seat_name(x['seat'], seat).capitalize()} played {x['name']} against the rule "
-                   f"<i>{esc(x['text'])}</i> [{x['rule']}]: a remiz [stukolka-rule-violation].</p>")
-    for e in state.events:
+        out.append("<p style='color:#a00'>" + t("violation-line", who=who(x["seat"]).capitalize(), card=card(x),
+                                                text=f"<i>{esc(x['text'])}</i>", tag=_tag(x["rule"], lang),
+                                                vtag=_tag("stukolka-rule-violation", lang)) + "</p>")
+    for e in (state.events if lang == DEFAULT else v["events"]):
         out.append(f"<p><i>{esc(e)}</i></p>")
     # settlement: the engine's ledger, drawn as it is (nothing is added up here)
     if state.is_terminal():
@@ -565,26 +662,31 @@ def render_stukolka(state: StukolkaState, seat: int, palette: str = "two", *, de
 
 
         led = state.settlement()
-        led = dataclasses.replace(led, names=tuple(f"you (seat {p})" if p == seat else f"seat {p}"
+        led = dataclasses.replace(led, names=tuple(t("you-seat", n=p) if p == seat else t("seat-name", n=p)
                                                    for p in range(led.seats)))
-        net = ", ".join(f"{name} {'+' if x > 0 else ''}{money_text(x)}" for name, x in zip(led.names, led.net()))
-        stays = next((ln.text for ln in led.lines if ln.item == "next-carry"), "")
+        if lang == DEFAULT:
+            net = ", ".join(f"{name} {'+' if x > 0 else ''}{money_text(x)}" for name, x in zip(led.names, led.net()))
+        else:
+            net = ", ".join(f"{name} {'+' if x > 0 else ''}{number_text(x, lang)}"
+                            for name, x in zip(led.names, led.net()))
+        stays = next((ln.text if lang == DEFAULT else ln.words(lang) for ln in led.lines if ln.item == "next-carry"), "")
         out.append("<style>.stukolka-ledger{border-collapse:collapse}.stukolka-ledger th,.stukolka-ledger td"
                    "{border-bottom:1px solid #ccc;padding:2px 6px;text-align:left}.stukolka-ledger td.num"
                    "{text-align:right}</style>"
                    "<div class='stukolka-settlement' role='status' style='border:1px solid #999;padding:4px 8px;"
-                   "margin-top:6px'><b>Settlement</b>: one line a payment, a column a seat; the last column is "
-                   "the table " + rule_link_html("stukolka-rule-chips-conserved")
-                   + led._repr_html_()
-                   + f"<p>Net this deal, stakes included: {esc(net)}.</p><p>{esc(stays)}.</p></div>")
+                   "margin-top:6px'>" + t("settlement", word=f"<b>{t('settlement-word')}</b>")
+                   + rule_link_html("stukolka-rule-chips-conserved", lang)
+                   + led.html(lang)
+                   + f"<p>{esc(t('net', net=net))}</p><p>{esc(stays)}.</p></div>")
     return "".join(out)
 
 
 def stukolka_table(variant: str = "prikup", players: int = 4, stake: int = 3, seed: int = 0, *,
                    seat: int = 0, dealer: int | None = None, bots: BotsArg = None, palette: str = "two",
-                   **options: Any) -> StukolkaTable:
+                   lang: str = DEFAULT, **options: Any) -> StukolkaTable:
     """A Stukolka table: you at ``seat``, bots elsewhere (``bots``: a dict seat -> Bot, or a
     factory ``bots(seat, seed)``; by default random legal play).  ``dealer=None`` starts with
-    the seat draw.  Other keyword arguments are :class:`~stukolka.stukolka.rules.StukolkaRules` options."""
+    the seat draw.  ``lang`` is the language of every word it shows (English by default).  Other keyword
+    arguments are :class:`~stukolka.stukolka.rules.StukolkaRules` options."""
     return StukolkaTable(variant, players, stake, seed, seat=seat, dealer=dealer, bots=bots,
-                         palette=palette, **options)
+                         palette=palette, lang=lang, **options)
