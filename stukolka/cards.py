@@ -442,7 +442,7 @@ def card_svg(card: int | None, *, width: int = 60, palette: str = "two", face_do
     else:
         card = _check_card(card)
         colour = PALETTES[palette][card_suit(card)]
-        idx = _rank_index(card_rank(card))
+        idx = _rank_index(card_rank(card), ru=(lang == "ru"))     # a Russian card shows Т К Д В
         sym = _SUIT_SYMBOL[card_suit(card)]
         label = (f"{card_name(card)} ({card_name(card, 'ru')})" if lang is None
                  else card_name(card, "ru" if lang == "ru" else "en"))

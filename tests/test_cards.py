@@ -1,5 +1,6 @@
 """Cards, decks and notation (stukolka.cards)."""
 
+import re
 import pickle
 
 import pytest
@@ -142,3 +143,12 @@ def test_cards_slices_stay_cards():
     d = deck(36)
     assert isinstance(d[:5], Cards) and isinstance(d[0], Card)
     assert isinstance(d[:2] + d[-2:], Cards)
+
+
+def test_a_russian_card_picture_shows_the_russian_rank_letters():
+    """A Russian reader's cards show Т, К, Д, В in their corners, as Russian packs print them."""
+    from stukolka.cards import card_svg, parse_card
+    corner = lambda svg: re.search(r'font-weight="bold"[^>]*>([^<]+)<', svg).group(1)  # noqa: E731
+    assert [corner(card_svg(parse_card(c), lang="ru")) for c in ("A♠", "K♥", "Q♦", "J♣", "10♠", "7♥")] == \
+        ["Т", "К", "Д", "В", "10", "7"]
+    assert [corner(card_svg(parse_card(c), lang=x)) for c in ("A♠", "Q♦") for x in ("en", None)] == ["A", "A", "Q", "Q"]
