@@ -114,7 +114,7 @@ def render_faraon_view(view: dict[str, Any], palette: str = "two", lang: str = D
 def faraon_table(players: int = 3, seed: int = 0, *, seat: int = 0, palette: str = "two",
                  bots: dict[int, Bot] | None = None, lang: str = DEFAULT, **options: Any) -> GameTable:
     """A table of the shedding game фараон: you at ``seat``, rule-of-thumb bots elsewhere; the
-    board's words and the buttons in ``lang`` (the table's own frame, :class:`GameTable`, is English)."""
+    board's words and the buttons in ``lang`` (the table's own frame, ``stukolka.widgets.common.GameTable``, is English)."""
     check_lang(lang)
     rules = FaraonRules(players=players, **options)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:

@@ -490,7 +490,7 @@ class ShtossOdds(w.VBox):
 
 def shtoss_odds_explorer(*, lang: str = DEFAULT, **options: Any) -> ShtossOdds:
     """Toggles for the shtoss options; the banker's edge and the deciding-place chart follow (the
-    explorer's own words in ``lang``; the controls' names are the page's, :data:`ODDS_CONTROLS`)."""
+    explorer's own words in ``lang``; the controls' names are the page's, ``stukolka.live.tools.ODDS_CONTROLS``)."""
     return ShtossOdds(lang=lang, **options)
 
 
