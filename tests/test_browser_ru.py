@@ -6,8 +6,10 @@ The pages are the built Russian edition (``_build/html/ru``, made by ``make html
 copy of the site the other browser tests share (``conftest.live_site_path``).  Their tables run on
 the English edition's runtime (one Pyodide, one engine, one memory snapshot): the check here is
 that they speak Russian all the same.  What is checked for English: every text and accessible name
-(``aria-label``, ``title``, ``placeholder``) inside the page's live tables, exercises and language
-switch; the code a chapter shows (its cells' input) is program text and is left out.
+(``aria-label``, ``title``, ``placeholder``) inside the page's live tables, exercises and offline
+note; the code a chapter shows (its cells' input) is program text and is left out.  The language
+switch says "This page in English" in English, marked ``lang="en"``, as a switch names the other
+language in that language.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ SEEN = """(sel) => {
   }
   return bits.join('\\n');
 }"""
-CONTROLS = ".live-table, .stukolka-exercise, .edition-switch, .book-offline"
+CONTROLS = ".live-table, .stukolka-exercise, .book-offline"
 #: The same for one element.
 ONE = """(root) => {
   const bits = [root.innerText];
@@ -120,6 +122,9 @@ def check_page(page) -> None:
     text = page.evaluate(SEEN, CONTROLS)
     assert text.strip()
     assert english_words(text) == [], english_words(text)
+    # the one English on the page: the switch to the English edition, said in English and marked so
+    switch = page.locator(".edition-switch a")
+    assert switch.get_attribute("hreflang") == "en" and switch.get_attribute("lang") == "en"
 
 
 @pytest.mark.parametrize("chapter, game, choose", [
