@@ -30,7 +30,6 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 KNOWN = {
     ("faraon_shedding", "faraon-25"): "it shows the action grammar's own words as a reader types them and as the "
                                       "record stores them",
-    ("faraon_shedding", "faraon-57"): "the table widget's log (stukolka.widgets.common.GameTable) has no language yet",
     ("odds_explorer", "eac11240"): "the pot calculator's worked examples are named in English by "
                                    "stukolka.live.tools.POT_EXAMPLES",
 }

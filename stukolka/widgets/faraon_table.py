@@ -113,8 +113,9 @@ def render_faraon_view(view: dict[str, Any], palette: str = "two", lang: str = D
 
 def faraon_table(players: int = 3, seed: int = 0, *, seat: int = 0, palette: str = "two",
                  bots: dict[int, Bot] | None = None, lang: str = DEFAULT, **options: Any) -> GameTable:
-    """A table of the shedding game фараон: you at ``seat``, rule-of-thumb bots elsewhere; the
-    board's words and the buttons in ``lang`` (the table's own frame, ``stukolka.widgets.common.GameTable``, is English)."""
+    """A table of the shedding game фараон: you at ``seat``, rule-of-thumb bots elsewhere; every
+    word it shows in ``lang``: the board, the buttons, and the frame of ``stukolka.widgets.common.GameTable``
+    (its status, refusals and the log of moves, said in the engine's words)."""
     check_lang(lang)
     rules = FaraonRules(players=players, **options)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -123,7 +124,7 @@ def faraon_table(players: int = 3, seed: int = 0, *, seat: int = 0, palette: str
     return GameTable(lambda: FaraonState(rules), human=seat, bots=table_bots, seed=seed,
                      render=lambda st, you, pal: render_faraon(st, you, pal, lang), palette=palette,
                      title=_t("title", lang, n=players, seat=seat),
-                     describe=lambda action: _describe_faraon(action, lang))
+                     describe=lambda action: _describe_faraon(action, lang), lang=lang)
 
 
 _SUIT_SYMBOL = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
