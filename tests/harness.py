@@ -8,6 +8,8 @@
 - :func:`only_family`, :func:`hostile_values` and :func:`mutated_record` are the fuzz tests'
   pieces: a call that may refuse only with the documented error family, hostile option values,
   and a record with some of its fields replaced by hostile ones.
+- :func:`widget_words` lists every text a reader sees in an ipywidgets tree (the widgets' tests
+  in Russian look for English in it).
 - :func:`load_benchmark` loads a soak script of ``benchmarks/`` so that a test runs a slice of it.
 - :func:`golden_field`, :func:`golden_actions`, :func:`assert_golden` and :func:`regenerate` are
   the golden playthroughs' reading, comparing and rewriting (``STUKOLKA_REGEN_GOLDEN=1`` rewrites a
@@ -234,3 +236,33 @@ def regenerate(files: Mapping[str, Callable[[], str]], argv: list[str], usage: s
     for name, make in files.items():
         (GOLDEN / name).write_text(make(), encoding="utf-8")
         print(f"wrote {GOLDEN / name}")
+
+
+def shown_text(value: str) -> str:
+    """What a reader reads of an HTML value: no style block, no tag, no entity."""
+    import html  # noqa: PLC0415
+
+    value = re.sub(r"<style>.*?</style>", " ", value, flags=re.S)
+    value = re.sub(r"<[^>]*>", " ", value)
+    return html.unescape(value)
+
+
+def widget_words(widget: Any) -> Iterator[tuple[str, str]]:
+    """Every ``(where, text)`` a reader sees in an ipywidgets tree: descriptions, tooltips,
+    placeholders, the text of HTML values and labels, a dropdown's options, an accordion's titles."""
+    import ipywidgets as w  # noqa: PLC0415
+
+    name = type(widget).__name__
+    for key in ("description", "tooltip", "placeholder"):
+        if key in widget.keys and getattr(widget, key):
+            yield f"{name}.{key}", str(getattr(widget, key))
+    if isinstance(widget, (w.HTML, w.Label)):
+        yield f"{name}.value", shown_text(widget.value)
+    if isinstance(widget, w.Dropdown):
+        for label in widget._options_labels:
+            yield f"{name}.option", label
+    if isinstance(widget, w.Accordion):
+        for title in widget.titles:
+            yield f"{name}.title", title
+    for child in getattr(widget, "children", ()):
+        yield from widget_words(child)

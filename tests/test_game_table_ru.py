@@ -8,12 +8,11 @@ in the engine's words (``describe_action(action, "ru").said``).  The English tab
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Iterator
 
-import ipywidgets as w
 import pytest
+
+from harness import widget_words
 
 from stukolka.faraon import FaraonRules, FaraonState
 from stukolka.widgets import GameTable
@@ -22,30 +21,10 @@ from stukolka.widgets.faraon_table import faraon_table, render_faraon
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
-def shown_text(value: str) -> str:
-    """What a reader reads of an HTML value: no style block, no tag, no entity."""
-    value = re.sub(r"<style>.*?</style>", " ", value, flags=re.S)
-    value = re.sub(r"<[^>]*>", " ", value)
-    return html.unescape(value)
-
-
-def words_of(widget: w.Widget) -> Iterator[tuple[str, str]]:
-    """Every (where, text) a reader sees in the widget tree."""
-    name = type(widget).__name__
-    for key in ("description", "tooltip", "placeholder"):
-        if key in widget.keys and getattr(widget, key):
-            yield f"{name}.{key}", str(getattr(widget, key))
-    if isinstance(widget, (w.HTML, w.Label)):
-        yield f"{name}.value", shown_text(widget.value)
-    if isinstance(widget, w.Dropdown):
-        for label in widget._options_labels:
-            yield f"{name}.option", label
-    for child in getattr(widget, "children", ()):
-        yield from words_of(child)
 
 
 def latin_words(t: GameTable) -> list[tuple[str, str, str]]:
-    found = [(where, m.group(), text[:120]) for where, text in words_of(t) for m in LATIN_WORD.finditer(text)]
+    found = [(where, m.group(), text[:120]) for where, text in widget_words(t) for m in LATIN_WORD.finditer(text)]
     for where, text in (("Textarea.description", t.record_box.description),
                         ("Textarea.placeholder", t.record_box.placeholder)):
         found += [(where, m.group(), text) for m in LATIN_WORD.finditer(text)]

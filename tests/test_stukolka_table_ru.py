@@ -7,13 +7,13 @@ letters or more.  The English table is the default and keeps its words."""
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import ipywidgets as w
 import pytest
+
+from harness import shown_text, widget_words
 
 from stukolka.widgets import StukolkaTable, render_stukolka, stukolka_table
 
@@ -24,33 +24,10 @@ def visible(widget: w.Widget) -> bool:
     return bool(widget.layout.display != "none")
 
 
-def shown_text(value: str) -> str:
-    """What a reader reads of an HTML value: no style block, no tag, no entity."""
-    value = re.sub(r"<style>.*?</style>", " ", value, flags=re.S)
-    value = re.sub(r"<[^>]*>", " ", value)
-    return html.unescape(value)
-
-
-def words_of(widget: w.Widget) -> Iterator[tuple[str, str]]:
-    """Every (where, text) a reader sees in the widget tree."""
-    name = type(widget).__name__
-    for key in ("description", "tooltip", "placeholder"):
-        if key in widget.keys and getattr(widget, key):
-            yield f"{name}.{key}", str(getattr(widget, key))
-    if isinstance(widget, (w.HTML, w.Label)):
-        yield f"{name}.value", shown_text(widget.value)
-    if isinstance(widget, (w.Dropdown,)):
-        for label in widget._options_labels:
-            yield f"{name}.option", label
-    if isinstance(widget, w.Accordion):
-        for title in widget.titles:
-            yield f"{name}.title", title
-    for child in getattr(widget, "children", ()):
-        yield from words_of(child)
 
 
 def latin_words(t: StukolkaTable) -> list[tuple[str, str, str]]:
-    return [(where, m.group(), text[:120]) for where, text in words_of(t) for m in LATIN_WORD.finditer(text)]
+    return [(where, m.group(), text[:120]) for where, text in widget_words(t) for m in LATIN_WORD.finditer(text)]
 
 
 def click_once(t: StukolkaTable, turn: int, prefer_illegal: bool = False) -> None:
